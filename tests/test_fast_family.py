@@ -130,7 +130,7 @@ def test_own_tokenizers_encode_a_real_slice_in_c_as_in_python_and_in_pieces(trai
     for tokenizer in trained.values():
         ids = tokenizer.encode(text)
         assert ids == python_path(tokenizer).encode(text)
-        assert parallel_encode.worth_processes(tokenizer, "x" * parallel_encode.MIN_CHARS, 2)
+        assert parallel_encode.worth_sharing(tokenizer, "x" * parallel_encode.MIN_CHARS, 2)
         pieces = list(parallel_encode.pieces(tokenizer, text, 2000))
         assert len(pieces) > 10 and [i for piece in pieces for i in tokenizer.encode(piece)] == ids
 

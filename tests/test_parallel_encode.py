@@ -1,6 +1,10 @@
 """Encoding a large text on every core (bpe_core.encoding.parallel_encode): the pieces cut at the safe points, encoded
-apart and joined, are the ids of the whole text -- on any text, with special tokens, for each shipped pattern -- and
-this process with its workers gives them too, the workers kept for the next text."""
+apart and joined, are the ids of the whole text -- on any text, with special tokens, for each shipped pattern --;
+threads of this process give them (the compiled encoder: a cache per thread encoding at once, whatever the limits),
+and without it this process with its workers does, the workers kept for the next text."""
+
+import threading
+import types
 
 import numpy as np
 import pytest
@@ -9,9 +13,11 @@ from hypothesis import strategies as st
 
 from bpe_core.cli import main
 from bpe_core.corpus.samples import corpus_path
-from bpe_core.encoding import parallel_encode
-from bpe_core.encoding.parallel_encode import encode_array, encode_in_processes, pieces, worth_processes
+from bpe_core.encoding import compiled_encode, parallel_encode
+from bpe_core.encoding.parallel_encode import encode_array, encode_in_processes, pieces, worth_sharing
 from bpe_core.encoding.tokenizer import Tokenizer
+
+needs_compiled = pytest.mark.skipif(not compiled_encode.available(), reason="the compiled encoder is not built")
 
 SPECIAL = "<|endoftext|>"
 PARTS = [" ", "  ", "\n", "\n\n", "\t", "a", "ab", "I'm", "'s", "12", "中文", "😀", "!", ".", SPECIAL, "x "]
@@ -23,6 +29,13 @@ def tokenizers():
     return {name: Tokenizer.from_tiktoken(name) for name in ("gpt2", "cl100k_base", "o200k_base")}
 
 
+@pytest.fixture
+def processes(monkeypatch):
+    """The text shared by worker processes, as where the compiled encoder is not built (the workers' own tokenizers
+    still encode compiled)."""
+    monkeypatch.setattr(parallel_encode, "compiled_encode", types.SimpleNamespace(available=lambda: False))
+
+
 @settings(max_examples=200, deadline=None)
 @given(text=TEXT, piece_chars=st.integers(1, 40))
 def test_pieces_encoded_apart_are_the_whole_texts_ids(tokenizers, text, piece_chars):
@@ -32,16 +45,118 @@ def test_pieces_encoded_apart_are_the_whole_texts_ids(tokenizers, text, piece_ch
         assert [i for part in parts for i in tokenizer.encode(part)] == tokenizer.encode(text)
 
 
-def test_only_our_tokenizers_with_a_shipped_pattern_go_to_workers(tokenizers):
+def test_only_our_tokenizers_with_a_shipped_pattern_share_a_text(tokenizers):
     large = "x" * parallel_encode.MIN_CHARS
-    assert worth_processes(tokenizers["gpt2"], large, 2)
-    assert not worth_processes(tokenizers["gpt2"], large, 1) and not worth_processes(tokenizers["gpt2"], "x", 2)
+    assert worth_sharing(tokenizers["gpt2"], large, 2)
+    assert not worth_sharing(tokenizers["gpt2"], large, 1) and not worth_sharing(tokenizers["gpt2"], "x", 2)
     custom = Tokenizer(tokenizers["gpt2"].vocab, tokenizers["gpt2"].merges, pattern=r"\S+|\s+")
-    assert not worth_processes(custom, large, 2)
+    assert not worth_sharing(custom, large, 2)
+
+
+@needs_compiled
+def test_threads_share_a_shorter_text_than_processes(tokenizers, processes):
+    """Threads of this process cost little to start: a text of THREAD_MIN_CHARS is shared among them, but not among
+    processes (which the fixture stands for)."""
+    text = "x" * parallel_encode.THREAD_MIN_CHARS
+    assert parallel_encode.THREAD_MIN_CHARS < parallel_encode.MIN_CHARS
+    assert not worth_sharing(tokenizers["gpt2"], text, 2)
+    assert worth_sharing(tokenizers["gpt2"], "x" * parallel_encode.MIN_CHARS, 2)
+
+
+@needs_compiled
+def test_threads_share_it_when_the_compiled_encoder_is_built(tokenizers):
+    text = "x" * parallel_encode.THREAD_MIN_CHARS
+    assert worth_sharing(tokenizers["gpt2"], text, 2) and not worth_sharing(tokenizers["gpt2"], text[1:], 2)
+
+
+@needs_compiled
+@pytest.mark.parametrize("name", ["gpt2", "o200k_base"])
+def test_threads_give_the_ids_of_the_whole_text_and_start_no_process(tokenizers, monkeypatch, name):
+    """Three threads share the pieces (this one and two others), ids as a uint32 array; no worker process is started;
+    the encoder made a cache for each thread that encoded while another did; a lone surrogate as one call."""
+    text = corpus_path("english-prose").read_text(encoding="utf-8")[:300_000] + SPECIAL + "中文 😀 end.\n"
+    monkeypatch.setattr(parallel_encode, "THREAD_MIN_CHARS", 1000)
+    monkeypatch.setattr(parallel_encode, "THREAD_PIECE_MOST", 5_000)
+    monkeypatch.setattr(parallel_encode, "THREAD_PIECE_LEAST", 5_000)
+    tokenizer = tokenizers[name]
+    threads = set()
+
+    def encoded(text, start=0, stop=None):  # (a piece is read in place: text, where it starts and stops)
+        threads.add(threading.get_ident())
+        return Tokenizer.encode_array(tokenizer, text, start, stop)
+
+    monkeypatch.setattr(tokenizer, "encode_array", encoded)
+    ids = encode_array(name, None, tokenizer, text, processes=3)
+    assert ids.dtype == "uint32" and ids.tolist() == Tokenizer.encode(tokenizer, text)
+    assert parallel_encode._kept is None and threads  # (which threads took pieces is up to the scheduler)
+    again = "\ud800 " + text[::-1]
+    assert encode_array(name, None, tokenizer, again, processes=3).tolist() == Tokenizer.encode(tokenizer, again)
+    assert 1 <= tokenizer._compiled.caches <= 3
+
+
+@needs_compiled
+def test_threads_encoding_at_once_with_one_encoder_each_get_their_own_ids(tokenizers):
+    """Four threads encode different texts under different limits (truncated views share the compiled encoder) at
+    once, many times: each gets the ids it gets alone, and the encoder made more than one cache (it takes a few
+    tries for two encodes to overlap: they are short)."""
+    o200k = tokenizers["o200k_base"]
+    prose = corpus_path("english-prose").read_text(encoding="utf-8")[:60_000]
+    jobs = [
+        (o200k, prose),
+        (o200k.truncated(5_000), prose),
+        (o200k, "中文，" * 3000 + prose[::-1]),
+        (o200k.truncated(300), prose[::2]),
+    ]
+    wanted = [Tokenizer.encode(tokenizer, text) for tokenizer, text in jobs]
+
+    def run(k, start, failures):
+        tokenizer, text = jobs[k]
+        start.wait()
+        for _ in range(3):
+            if tokenizer.encode(text) != wanted[k]:
+                failures.append(k)
+
+    for _ in range(20):
+        start, failures = threading.Barrier(len(jobs)), []
+        threads = [threading.Thread(target=run, args=(k, start, failures)) for k in range(len(jobs))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert failures == []
+        if o200k._compiled.caches > 1:
+            break
+    assert 1 < o200k._compiled.caches <= len(jobs)
+
+
+@needs_compiled
+def test_a_thread_that_fails_stops_the_others_and_its_error_is_raised(tokenizers, monkeypatch):
+    """A piece that fails in a helper thread (here an OverflowError) is raised by encode_array once every thread has
+    stopped; Ctrl-C in this thread (KeyboardInterrupt) stops the helpers after their piece, none left running."""
+    monkeypatch.setattr(parallel_encode, "THREAD_MIN_CHARS", 1000)
+    monkeypatch.setattr(parallel_encode, "THREAD_PIECE_MOST", 2_000)
+    text = corpus_path("english-prose").read_text(encoding="utf-8")[:100_000]
+    gpt2 = tokenizers["gpt2"]
+    before = threading.active_count()
+    for error in (OverflowError, KeyboardInterrupt):
+        main_thread, first = threading.get_ident(), threading.Event()  # set when the first to fail does
+
+        def failing(tokenizer, text, start=0, stop=None, error=error, first=first, main_thread=main_thread):
+            here = threading.get_ident() == main_thread
+            if here == (error is KeyboardInterrupt):  # the one to fail: the helper (an error), this thread (Ctrl-C)
+                first.set()
+                raise error("an id past 4294967295")
+            first.wait(10)  # the other goes on once it has failed
+            return Tokenizer.encode_array(tokenizer, text, start, stop)
+
+        monkeypatch.setattr(parallel_encode, "array_of", failing)
+        with pytest.raises(error):
+            encode_array("gpt2", None, gpt2, text, processes=2)
+        assert threading.active_count() == before
 
 
 @pytest.mark.slow
-def test_the_worker_pool_gives_the_ids_of_the_whole_text(tokenizers, monkeypatch, tmp_path, capsys):
+def test_the_worker_pool_gives_the_ids_of_the_whole_text(tokenizers, monkeypatch, tmp_path, capsys, processes):
     text = corpus_path("english-prose").read_text(encoding="utf-8")[:400_000] + SPECIAL + "The end.\n"
     monkeypatch.setattr(parallel_encode, "MIN_CHARS", 1000)
     monkeypatch.setattr(parallel_encode, "PIECE_CHARS", 50_000)
@@ -55,7 +170,7 @@ def test_the_worker_pool_gives_the_ids_of_the_whole_text(tokenizers, monkeypatch
 
 
 @pytest.mark.parametrize("name", ["gpt2", "o200k_base"])
-def test_this_process_and_kept_workers_give_the_ids_of_the_whole_text(tokenizers, monkeypatch, name):
+def test_this_process_and_kept_workers_give_the_ids_of_the_whole_text(tokenizers, monkeypatch, name, processes):
     """Three processes share the pieces (this one among them), ids as uint32 arrays; the next text is encoded by
     the same workers (their tokenizer loaded once), a lone surrogate as one process encodes it."""
     text = corpus_path("english-prose").read_text(encoding="utf-8")[:300_000] + SPECIAL + "中文 😀 end.\n"
@@ -63,7 +178,7 @@ def test_this_process_and_kept_workers_give_the_ids_of_the_whole_text(tokenizers
     monkeypatch.setattr(parallel_encode, "PIECE_CHARS", 5_000)
     tokenizer = tokenizers[name]
     here = []
-    encoded_here = lambda piece: here.append(piece) or Tokenizer.encode_array(tokenizer, piece)  # noqa: E731
+    encoded_here = lambda text, a=0, b=None: here.append(text[a:b]) or Tokenizer.encode_array(tokenizer, text, a, b)  # noqa: E731
     monkeypatch.setattr(tokenizer, "encode_array", encoded_here)
     try:
         parallel_encode.start_workers(name, None, 3)
@@ -80,17 +195,23 @@ def test_this_process_and_kept_workers_give_the_ids_of_the_whole_text(tokenizers
         parallel_encode.close_workers()
 
 
-def test_the_audit_and_parity_count_a_large_text_alike_on_every_core(monkeypatch):
-    """A reference's large text goes to this process and a worker (large_text_encoder); the audit's usage counts
-    and parity's token counts are those of the tiktoken reference alone, a short text is the reference's own."""
+@pytest.mark.parametrize("way", ["threads", "processes"])
+def test_the_audit_and_parity_count_a_large_text_alike_on_every_core(monkeypatch, way):
+    """A reference's large text goes to two threads, or this process and a worker (large_text_encoder); the audit's
+    usage counts and parity's token counts are those of the tiktoken reference alone, a short text is the
+    reference's own."""
     import numpy as np
 
     from bpe_core.foreign import TiktokenTokenizer
     from bpe_core.vocabulary.audit import audit_vocabulary
     from bpe_core.vocabulary.parity import language_parity
 
-    monkeypatch.setattr(parallel_encode, "MIN_CHARS", 1000)
+    if way == "processes" or not compiled_encode.available():
+        monkeypatch.setattr(parallel_encode, "compiled_encode", types.SimpleNamespace(available=lambda: False))
+    for name in ("MIN_CHARS", "THREAD_MIN_CHARS"):
+        monkeypatch.setattr(parallel_encode, name, 1000)
     monkeypatch.setattr(parallel_encode, "PIECE_CHARS", 5_000)
+    monkeypatch.setattr(parallel_encode, "THREAD_PIECE_MOST", 5_000)
     reference = TiktokenTokenizer.reference("gpt2")
     text = corpus_path("english-prose").read_text(encoding="utf-8")[:200_000] + SPECIAL
     shorts = []
@@ -100,7 +221,8 @@ def test_the_audit_and_parity_count_a_large_text_alike_on_every_core(monkeypatch
         assert isinstance(encode(text), np.ndarray) and encode("hi") == reference.encode("hi") and shorts == ["hi"]
         alone = audit_vocabulary(reference, texts=[text])
         shared = audit_vocabulary(reference, texts=[text], usage_encode=encode)
-        assert shared.usage.tolist() == alone.usage.tolist() and parallel_encode._kept is not None
+        assert shared.usage.tolist() == alone.usage.tolist()
+        assert (parallel_encode._kept is not None) == (way == "processes" or not compiled_encode.available())
         texts = {"en": text, "de": text[::-1]}
         assert language_parity({"gpt2": encode}, texts) == language_parity({"gpt2": reference.encode}, texts)
     finally:

@@ -45,8 +45,8 @@ def add_command(commands) -> None:
         "--processes",
         type=int,
         metavar="N",
-        help="processes encoding a text of 2 M characters or more cut by our own tokenizer, this one among them "
-        "(default: 1)",
+        help="cores encoding a long text cut by our own tokenizer: threads of this process where it is compiled "
+        "(a text of 512 K characters or more), else processes (2 M or more), this one among them (default: 1)",
     )
     encode.set_defaults(run=_encode)
 

@@ -1,6 +1,11 @@
 """Encoding a large text on every core: the text is cut where no pre-token and no special token can straddle the
-cut (the corpus reader's safe points, as for counting), the pieces are encoded by this process and by worker
-processes, and the ids are joined in order -- the ids of encoding the whole text at once.
+cut (the corpus reader's safe points, as for counting), the pieces are encoded by several threads or processes at
+once, and the ids are joined in order -- the ids of encoding the whole text at once.
+
+Where our compiled encoder encodes the text (:attr:`~bpe_core.encoding.tokenizer.Tokenizer.encodes_compiled`), the
+pieces are encoded by threads of this process: the encoder leaves Python while it works, and keeps a cache for each
+thread encoding with it at once, so each thread has a core, and nothing is started, loaded or sent. Elsewhere (no C
+compiler: the Python path holds the interpreter) they go to worker processes.
 
 The workers are cheap to use: forked from the engine's preloaded server (:mod:`bpe_core.spawning`), each loads the
 tokenizer once and keeps it for the next text (:class:`Workers`, kept until the program ends or another tokenizer
@@ -32,6 +37,8 @@ from typing import TYPE_CHECKING, Any
 
 from bpe_core import spawning
 from bpe_core.corpus.reader import CorpusReader
+from bpe_core.encoding import compiled_encode
+from bpe_core.encoding.placed_ids import PlacedIds
 from bpe_core.encoding.tokenizer import Tokenizer, ids_array
 from bpe_core.messages import EngineError, Message, message_of
 from bpe_core.pretokenize.patterns import shipped_name
@@ -43,6 +50,13 @@ if TYPE_CHECKING:  # numpy is imported when a text goes to workers: bpe encode s
 #: A text shorter than this is encoded in this process alone: below it, handing pieces to a worker costs about what
 #: it saves (bench_parallel_encode.py).
 MIN_CHARS = 2_000_000
+#: The same for threads of this process (the compiled encoder): a thread costs little to start, but each has a cache
+#: of its own to fill (bench_parallel_encode.py).
+THREAD_MIN_CHARS = 1 << 19
+#: Characters per piece for threads: at least this many (each piece is a call) ...
+THREAD_PIECE_LEAST = 1 << 16
+#: ... and at most this many (the last pieces end together; 2 M: 1.66x one thread on the stdlib, 1 M: 1.76x)
+THREAD_PIECE_MOST = 1 << 20
 #: Characters per piece: small enough that the last piece ends the work of both processes at about the same time.
 PIECE_CHARS = 1 << 19
 #: How often (seconds) a worker still loading the tokenizer is looked at, to give up on it once the text is done.
@@ -53,18 +67,32 @@ class WorkerError(EngineError, OSError):
     """A worker that failed: it ended unexpectedly (killed, out of memory) or could not encode (its error)."""
 
 
-def worth_processes(tokenizer, text: str, processes: int) -> bool:
-    """Whether ``text`` is encoded faster in ``processes`` processes (and can be, exactly).
+def worth_sharing(tokenizer, text: str, processes: int) -> bool:
+    """Whether ``text`` is encoded faster on ``processes`` cores (and can be, exactly): by threads where the
+    tokenizer encodes compiled (from :data:`THREAD_MIN_CHARS`), else by processes (from :data:`MIN_CHARS`).
 
-    >>> worth_processes(Tokenizer.from_tiktoken("gpt2"), "x" * MIN_CHARS, 2)
+    >>> worth_sharing(Tokenizer.from_tiktoken("gpt2"), "x" * MIN_CHARS, 2)
     True
     """
-    return (
-        processes > 1
-        and len(text) >= MIN_CHARS
-        and isinstance(tokenizer, Tokenizer)
-        and shipped_name(tokenizer.pattern) is not None
-    )
+    if processes <= 1 or not isinstance(tokenizer, Tokenizer) or shipped_name(tokenizer.pattern) is None:
+        return False
+    return len(text) >= (THREAD_MIN_CHARS if _in_threads(tokenizer) else MIN_CHARS)
+
+
+def _in_threads(tokenizer: Tokenizer) -> bool:
+    """Whether threads of this process share the text (the compiled encoder), not worker processes."""
+    return compiled_encode.available() and tokenizer.encodes_compiled
+
+
+def thread_piece_chars(length: int, threads: int) -> int:
+    """Characters per piece for ``threads`` threads sharing a text of ``length``: about sixteen pieces a thread (who
+    is free takes the next: the last pieces end together), within :data:`THREAD_PIECE_LEAST` and
+    :data:`THREAD_PIECE_MOST`.
+
+    >>> thread_piece_chars(40_000_000, 2), thread_piece_chars(4_000_000, 2), thread_piece_chars(100, 2)
+    (1048576, 125000, 65536)
+    """
+    return min(max(length // (16 * threads), THREAD_PIECE_LEAST), THREAD_PIECE_MOST)
 
 
 def cuts(tokenizer: Tokenizer, text: str, piece_chars: int | None = None) -> list[int]:
@@ -88,25 +116,31 @@ def encode_in_processes(spec: str, pattern: str | None, tokenizer, text: str, pr
     """:func:`encode_array`'s ids, or the tokenizer's list of them when this process alone encodes (not worth
     more); an array stays an array (4 bytes an id, where a list of new ints takes 40)."""
     spawning.check_processes(processes)
-    if not worth_processes(tokenizer, text, processes):
+    if not worth_sharing(tokenizer, text, processes):
         return tokenizer.encode(text)
     return encode_array(spec, pattern, tokenizer, text, processes)
 
 
 def encode_array(spec: str, pattern: str | None, tokenizer, text: str, processes: int) -> np.ndarray:
-    """The ids of ``text`` encoded by ``tokenizer`` as an array of unsigned 32-bit numbers, in order: by this
-    process and ``processes - 1`` workers (at most :func:`~bpe_core.spawning.max_processes` in all) that load the
-    tokenizer from ``spec`` with ``pattern`` (as :func:`bpe_core.formats.load_any`), or by this process alone when
-    it is not worth it (:func:`worth_processes`). A worker that fails raises :class:`WorkerError`; Ctrl-C stops the
-    workers."""
+    """The ids of ``text`` encoded by ``tokenizer`` as an array of unsigned 32-bit numbers, in order, on
+    ``processes`` cores (at most :func:`~bpe_core.spawning.max_processes`): by this thread and ``processes - 1``
+    others where the tokenizer encodes compiled, else by this process and ``processes - 1`` workers that load the
+    tokenizer from ``spec`` with ``pattern`` (as :func:`bpe_core.formats.load_any`); by this thread alone when it is
+    not worth it (:func:`worth_sharing`). A worker that fails raises :class:`WorkerError`; Ctrl-C stops the others
+    after their piece."""
     spawning.check_processes(processes)
-    if not worth_processes(tokenizer, text, processes):
+    if not worth_sharing(tokenizer, text, processes):
         return array_of(tokenizer, text)
+    if _in_threads(tokenizer):
+        bounds = cuts(tokenizer, text, thread_piece_chars(len(text), processes))
+        helpers = [functools.partial(_encode_here, tokenizer)] * (min(processes, len(bounds) - 1) - 1)
+        return _encode_shared(tokenizer, text, bounds, helpers, wait=True)
     bounds = cuts(tokenizer, text)
     with _busy:  # one text at a time through the kept workers
         workers = kept_workers(spec, pattern, min(processes, len(bounds) - 1) - 1)
         try:
-            return _encode_shared(tokenizer, text, bounds, workers)
+            feeders = [functools.partial(_feed, w, k) for w, k in workers]
+            return _encode_shared(tokenizer, text, bounds, feeders, wait=False)
         except BaseException:
             close_workers()  # a worker may be mid-piece: the next text starts afresh
             raise
@@ -132,7 +166,7 @@ def large_text_encoder(
         if short is not None and len(text) < MIN_CHARS:
             return short(text)
         tokenizer = _loaded(spec, pattern)
-        if not worth_processes(tokenizer, text, count):
+        if not worth_sharing(tokenizer, text, count):
             return tokenizer.encode(text)
         return encode_array(spec, pattern, tokenizer, text, count)
 
@@ -178,9 +212,11 @@ _busy = threading.Lock()
 
 def start_workers(spec: str, pattern: str | None, processes: int) -> None:
     """Start now the workers that :func:`encode_array` will want for ``processes`` processes, so that they load
-    the tokenizer while this process loads its own and reads the text (``bpe encode --processes``)."""
+    the tokenizer (a shipped one, ``spec``) while this process loads its own and reads the text (``bpe encode
+    --processes``); none where the compiled encoder is built (threads of this process encode)."""
     spawning.check_processes(processes)
-    kept_workers(spec, pattern, processes - 1)
+    if not compiled_encode.available():
+        kept_workers(spec, pattern, processes - 1)
 
 
 def kept_workers(spec: str, pattern: str | None, count: int) -> list[tuple[Workers, int]]:
@@ -210,13 +246,16 @@ def close_workers() -> None:
             _kept = None
 
 
-def _encode_shared(tokenizer, text: str, bounds: list[int], workers: list[tuple[Workers, int]]) -> np.ndarray:
-    """The pieces ``text[bounds[i]:bounds[i + 1]]`` encoded by this process and ``workers``, each taking the next
-    piece when it is free, joined in order."""
-    import numpy as np
+def _encode_shared(
+    tokenizer, text: str, bounds: list[int], helpers: list[Callable[..., None]], *, wait: bool
+) -> np.ndarray:
+    """The pieces ``text[bounds[i]:bounds[i + 1]]`` encoded by this thread and a thread for each of ``helpers``
+    (:func:`_encode_here`, or :func:`_feed` to a worker), each taking the next piece when it is free, joined in
+    order. ``wait``: on an error here (Ctrl-C) too, the helpers are waited for (threads encoding here stop after
+    their piece; a feeder waits for its worker, which the caller stops instead)."""
 
     count = len(bounds) - 1
-    results: list[np.ndarray | None] = [None] * count
+    placed = PlacedIds(count, expected=(bounds[-1] - bounds[0]) // 2 + 1024)  # (a token per two characters, mostly)
     failures: list[BaseException] = []
     taken = itertools.count()  # next() on it is atomic: each piece is taken once
     done = threading.Event()
@@ -226,24 +265,39 @@ def _encode_shared(tokenizer, text: str, bounds: list[int], workers: list[tuple[
         return index if index < count and not failures and not done.is_set() else None
 
     threads = [
-        threading.Thread(target=_feed, args=(w, k, take, text, bounds, results, failures, done), daemon=True)
-        for w, k in workers
+        threading.Thread(target=helper, args=(take, text, bounds, placed, failures, done), daemon=True)
+        for helper in helpers
     ]
     for thread in threads:
         thread.start()
     try:
         while (index := take()) is not None:
-            results[index] = array_of(tokenizer, text[bounds[index] : bounds[index + 1]])
-    finally:
-        done.set()  # on Ctrl-C too: the feeders take no more pieces (the caller stops the workers)
+            placed.add(index, array_of(tokenizer, text, bounds[index], bounds[index + 1]))
+    except BaseException:
+        done.set()  # on Ctrl-C too: the helpers take no more pieces
+        if wait:
+            for thread in threads:
+                thread.join()
+        raise
+    done.set()
     for thread in threads:
         thread.join()
     if failures:
         raise failures[0]
-    return np.concatenate([r for r in results if r is not None]) if count else np.zeros(0, dtype=np.uint32)
+    return placed.array()
 
 
-def _feed(workers, k, take, text, bounds, results, failures, done) -> None:
+def _encode_here(tokenizer, take, text, bounds, placed, failures, done) -> None:
+    """In a thread of this process: encode the next piece until none is left (the compiled encoder, outside Python,
+    with a cache of this thread's, reading the piece in place); a failure is recorded."""
+    try:
+        while (index := take()) is not None:
+            placed.add(index, array_of(tokenizer, text, bounds[index], bounds[index + 1]))
+    except BaseException as exc:
+        failures.append(exc)
+
+
+def _feed(workers, k, take, text, bounds, placed, failures, done) -> None:
     """In a thread of this process: hand worker ``k`` the next piece until none is left; a failure is recorded."""
     connection, process = workers.connections[k], workers.processes[k]
     try:
@@ -255,7 +309,7 @@ def _feed(workers, k, take, text, bounds, results, failures, done) -> None:
                 workers.ready[k] = True
         while (index := take()) is not None:
             piece = text[bounds[index] : bounds[index + 1]].encode("utf-8", "surrogatepass")
-            results[index] = _from_bytes(_answer(connection, process, piece))
+            placed.add(index, _from_bytes(_answer(connection, process, piece)))
     except BaseException as exc:
         failures.append(exc)
 
@@ -275,12 +329,12 @@ def _answer(connection: Connection, process: BaseProcess, piece: bytes | None = 
         raise WorkerError(Message.of("encode.worker_ended", code=process.exitcode)) from None
 
 
-def array_of(tokenizer, text: str) -> np.ndarray:
-    """The ids of ``text`` as unsigned 32-bit numbers: ours straight from the compiled encoder (no Python int per
-    token), another's through its list."""
+def array_of(tokenizer, text: str, start: int = 0, stop: int | None = None) -> np.ndarray:
+    """The ids of ``text[start:stop]`` as unsigned 32-bit numbers: ours straight from the compiled encoder (no
+    Python int per token, the part read in place), another's through its list."""
     if isinstance(tokenizer, Tokenizer):
-        return tokenizer.encode_array(text)
-    return ids_array(tokenizer.encode(text))
+        return tokenizer.encode_array(text, start, stop)
+    return ids_array(tokenizer.encode(text[start:stop]))
 
 
 def _from_bytes(data) -> np.ndarray:

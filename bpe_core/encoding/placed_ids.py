@@ -1,0 +1,102 @@
+"""The ids of a text's pieces, encoded by several threads at once, placed in one array in the pieces' order as they
+come: a piece is copied as soon as every piece before it is placed, so the copying is done while the other pieces are
+still being encoded, not after the last one (joining the stdlib's 60 MB of ids at the end took 31 ms of the 150 ms an
+encode on two cores takes), and a piece's own array is dropped once copied (the ids are not held twice).
+
+The array's pages are taken from the system as they are written: an anonymous mapping, grown by doubling, its room
+past the ids given back at the end; where the system has none (Windows), the pieces are joined at the end.
+
+>>> import numpy as np
+>>> placed = PlacedIds(2, expected=1)
+>>> placed.add(1, np.array([3], np.uint32))
+>>> placed.add(0, np.array([1, 2], np.uint32))
+>>> placed.array().tolist()
+[1, 2, 3]
+"""
+
+from __future__ import annotations
+
+import mmap
+import threading
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+
+#: Bytes an id takes (unsigned 32-bit numbers, as ``Tokenizer.encode_array`` gives them).
+ID_BYTES = 4
+
+
+class PlacedIds:
+    """``count`` pieces' ids placed in order as :meth:`add` is given them (from any thread); about ``expected`` ids
+    in all (the room first made; more is made as needed)."""
+
+    def __init__(self, count: int, expected: int):
+        self._pieces: list[np.ndarray | None] = [None] * count
+        self._placed = 0  # the pieces before this one are copied (and dropped)
+        self._end = 0  # ids copied so far
+        self._lock = threading.Lock()
+        self._pages = _anonymous(max(expected, 1) * ID_BYTES)
+
+    def add(self, index: int, ids: np.ndarray) -> None:
+        """Piece ``index``'s ids (uint32), copied with those after it that came before it, once those before it
+        are placed."""
+        with self._lock:
+            self._pieces[index] = ids
+            if self._pages is None:
+                return
+            while self._placed < len(self._pieces) and (ready := self._pieces[self._placed]) is not None:
+                self._copy(ready)
+                self._pieces[self._placed] = None
+                self._placed += 1
+
+    def array(self) -> np.ndarray:
+        """The ids of every piece given, in order (call it once, when all are given)."""
+        import numpy as np
+
+        if self._pages is None:
+            given = [piece for piece in self._pieces if piece is not None]
+            return np.concatenate(given) if given else np.zeros(0, dtype=np.uint32)
+        if self._end == 0:
+            return np.zeros(0, dtype=np.uint32)
+        try:
+            self._pages.resize(self._end * ID_BYTES)  # the room past them given back (where the system moves pages)
+        except (OSError, SystemError, ValueError):
+            pass  # (never written, that room holds no memory)
+        return np.frombuffer(self._pages, dtype=np.uint32, count=self._end)
+
+    def _copy(self, ids: np.ndarray) -> None:
+        import numpy as np
+
+        need = (self._end + len(ids)) * ID_BYTES
+        if need > len(self._pages):
+            self._pages = _resized(self._pages, max(need, 2 * len(self._pages)), self._end * ID_BYTES)
+        np.frombuffer(self._pages, dtype=np.uint32, count=len(ids), offset=self._end * ID_BYTES)[:] = ids
+        self._end += len(ids)
+
+
+def _anonymous(size: int) -> mmap.mmap | None:
+    """A private anonymous mapping of ``size`` bytes (its pages given as first written), or None where there is
+    none (Windows' mmap takes no flags) or the system refuses it."""
+    flags = getattr(mmap, "MAP_PRIVATE", None), getattr(mmap, "MAP_ANONYMOUS", None)
+    if None in flags:
+        return None
+    try:
+        return mmap.mmap(-1, size, flags=flags[0] | flags[1])
+    except (OSError, ValueError, TypeError):
+        return None
+
+
+def _resized(pages: mmap.mmap, size: int, used: int) -> mmap.mmap:
+    """``pages`` made ``size`` bytes, its first ``used`` kept: moved by the system where it can (mremap), else
+    copied into a new mapping. MemoryError if there is no room."""
+    try:
+        pages.resize(size)
+        return pages
+    except (OSError, SystemError, ValueError):
+        grown = _anonymous(size)
+        if grown is None:
+            raise MemoryError(f"no room for {size:,} bytes of ids") from None
+        grown[:used] = pages[:used]
+        pages.close()
+        return grown

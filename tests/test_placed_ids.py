@@ -1,0 +1,92 @@
+"""The ids of a text's pieces placed in one array in order as they come (bpe_core.encoding.placed_ids), from any
+order of arrival and any number of threads, across the room made first; without an anonymous mapping, joined at the
+end."""
+
+import threading
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpe_core.encoding import placed_ids
+from bpe_core.encoding.placed_ids import PlacedIds
+
+
+@settings(max_examples=200, deadline=None)
+@given(sizes=st.lists(st.integers(0, 3000), max_size=12), data=st.data())
+def test_pieces_in_any_order_are_placed_in_theirs(sizes, data):
+    pieces = [np.arange(sum(sizes[:k]), sum(sizes[: k + 1]), dtype=np.uint32) for k in range(len(sizes))]
+    order = data.draw(st.permutations(range(len(pieces))))
+    placed = PlacedIds(len(pieces), expected=data.draw(st.integers(0, 5000)))  # (too little room: it grows)
+    for index in order:
+        placed.add(index, pieces[index])
+    ids = placed.array()
+    assert ids.dtype == np.uint32 and ids.tolist() == list(range(sum(sizes)))
+
+
+def test_threads_adding_at_once_give_every_id_in_order():
+    pieces = [np.full(50_000, k, dtype=np.uint32) for k in range(64)]
+    placed = PlacedIds(len(pieces), expected=100)
+    taken = iter(range(len(pieces)))
+    lock = threading.Lock()
+
+    def add():
+        while True:
+            with lock:
+                index = next(taken, None)
+            if index is None:
+                return
+            placed.add(index, pieces[index])
+
+    threads = [threading.Thread(target=add) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert np.array_equal(placed.array(), np.concatenate(pieces))
+
+
+def test_a_piece_copied_is_dropped_and_the_room_past_the_ids_given_back():
+    placed = PlacedIds(2, expected=1 << 20)
+    first = np.arange(10, dtype=np.uint32)
+    placed.add(0, first)
+    assert placed._pieces[0] is None  # copied: not held twice
+    placed.add(1, np.arange(10, 15, dtype=np.uint32))
+    ids = placed.array()
+    assert ids.tolist() == list(range(15)) and len(ids.base) in (15 * placed_ids.ID_BYTES, (1 << 20) * 4)
+
+
+@pytest.mark.parametrize("count", [0, 3])
+def test_without_an_anonymous_mapping_the_pieces_are_joined_at_the_end(monkeypatch, count):
+    monkeypatch.setattr(placed_ids, "_anonymous", lambda size: None)
+    placed = PlacedIds(count, expected=10)
+    for index in reversed(range(count)):
+        placed.add(index, np.array([index, index], dtype=np.uint32))
+    assert placed.array().tolist() == [k for k in range(count) for _ in range(2)]
+
+
+def test_nothing_placed_is_an_empty_array():
+    assert PlacedIds(2, expected=0).array().tolist() == []
+    placed = PlacedIds(1, expected=4)
+    placed.add(0, np.zeros(0, dtype=np.uint32))
+    assert placed.array().dtype == np.uint32 and len(placed.array()) == 0
+
+
+def test_room_that_cannot_be_moved_is_copied_into_a_larger_mapping():
+    class Unmovable:  # a mapping the system cannot resize in place (no mremap: macOS)
+        def __init__(self, data):
+            self.data, self.closed = bytearray(data), False
+
+        def resize(self, size):
+            raise SystemError("mmap: resizing not available--no mremap()")
+
+        def __getitem__(self, key):
+            return bytes(self.data[key])
+
+        def close(self):
+            self.closed = True
+
+    old = Unmovable(b"12345678")
+    grown = placed_ids._resized(old, 64, 6)
+    assert len(grown) == 64 and grown[:6] == b"123456" and grown[6:8] == b"\0\0" and old.closed
