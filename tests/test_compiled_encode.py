@@ -596,12 +596,14 @@ def test_a_part_out_of_the_text_is_a_value_error_and_a_surrogate_pairs_place_is_
     from bpe_core import _encode
 
     gpt2 = shipped["gpt2"]
-    for start, stop in ((-1, 2), (2, 1), (0, 4), (4, 4)):
+    for start, stop in ((-1, 2), (2, 1), (0, 4), (4, 4), (2**70, None), (float("nan"), None), (0, -1)):
         with pytest.raises(ValueError, match="start and stop"):
             gpt2.encode_array("abc", start, stop)
     encoder = make(0, BYTES, list(range(256)), None, [])
     with pytest.raises(ValueError, match="start and stop"):
         encoder.encode_array("abc", 0, None, 1, 5)
+    with pytest.raises(OverflowError):
+        encoder.encode_array("abc", 0, None, 2**70)
     with pytest.raises(UnicodeEncodeError) as raised:
         encoder.encode("xx a\ud83d\ude00", 0, None, 2, 6)  # the pair's place in the whole text
     assert raised.value.start == 4
