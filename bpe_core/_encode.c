@@ -1848,11 +1848,12 @@ static void encoder_dealloc(Encoder *e) {
 
 static PyMethodDef encoder_methods[] = {
     {"encode", (PyCFunction)encoder_encode, METH_VARARGS,
-     "encode(text, limit, specials=None, start=0, stop=len(text)) -> list[int]: the ids of text[start:stop] (read in "
-     "place) under the first `limit` merges, the special tokens of `specials` (made by specials()) split out first."},
+     "encode(text, limit, specials=None, start=0, stop=-1) -> list[int]: the ids of text[start:stop] (read in place; "
+     "stop -1: the end) under the first `limit` merges, the special tokens of `specials` (made by specials()) split "
+     "out first."},
     {"encode_array", (PyCFunction)encoder_encode_array, METH_VARARGS,
-     "encode_array(text, limit, specials=None, start=0, stop=len(text)) -> IdArray: encode's ids as one array of "
-     "uint32 (buffer protocol)."},
+     "encode_array(text, limit, specials=None, start=0, stop=-1) -> IdArray: encode's ids as one array of uint32 "
+     "(buffer protocol)."},
     {"merge", (PyCFunction)encoder_merge, METH_VARARGS,
      "merge(word, limit) -> list[int]: the ids BPE makes of one pre-token's bytes under the first `limit` merges."},
     {NULL, NULL, 0, NULL},

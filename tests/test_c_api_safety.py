@@ -435,7 +435,7 @@ SANITIZED_TESTS = [
     "tests/test_fast_family.py",
     "tests/test_block_starts.py",
     "tests/test_parallel_encode.py",
-    "tests/test_placed_ids.py",
+    "tests/test_id_arrays.py",
 ]
 
 

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from python_path import python_path
 
 from bpe_core.encoding import compiled_encode
-from bpe_core.encoding.tokenizer import Tokenizer, ids_array
+from bpe_core.encoding.id_arrays import ids_array
+from bpe_core.encoding.tokenizer import Tokenizer
 
 pytestmark = pytest.mark.skipif(not compiled_encode.available(), reason="bpe_core._encode was not built here")
 

@@ -71,27 +71,69 @@ def test_threads_share_it_when_the_compiled_encoder_is_built(tokenizers):
 
 @needs_compiled
 @pytest.mark.parametrize("name", ["gpt2", "o200k_base"])
-def test_threads_give_the_ids_of_the_whole_text_and_start_no_process(tokenizers, monkeypatch, name):
-    """Three threads share the pieces (this one and two others), ids as a uint32 array; no worker process is started;
-    the encoder made a cache for each thread that encoded while another did; a lone surrogate as one call."""
+def test_threads_give_the_ids_of_the_whole_text_and_start_no_process(monkeypatch, name):
+    """Three threads share the pieces (this one and two others: this one waits until another has encoded one), ids
+    as a uint32 array; no worker process is started; the encoder made at most a cache per thread; a lone surrogate
+    as one call."""
     text = corpus_path("english-prose").read_text(encoding="utf-8")[:300_000] + SPECIAL + "中文 😀 end.\n"
     monkeypatch.setattr(parallel_encode, "THREAD_MIN_CHARS", 1000)
     monkeypatch.setattr(parallel_encode, "THREAD_PIECE_MOST", 5_000)
     monkeypatch.setattr(parallel_encode, "THREAD_PIECE_LEAST", 5_000)
-    tokenizer = tokenizers[name]
-    threads = set()
+    tokenizer = Tokenizer.from_tiktoken(name)  # (its own encoder: the caches counted are this test's)
+    here, threads, helped = threading.get_ident(), set(), threading.Event()
 
     def encoded(text, start=0, stop=None):  # (a piece is read in place: text, where it starts and stops)
         threads.add(threading.get_ident())
+        if threading.get_ident() == here:
+            helped.wait(10)
+        else:
+            helped.set()
         return Tokenizer.encode_array(tokenizer, text, start, stop)
 
     monkeypatch.setattr(tokenizer, "encode_array", encoded)
     ids = encode_array(name, None, tokenizer, text, processes=3)
     assert ids.dtype == "uint32" and ids.tolist() == Tokenizer.encode(tokenizer, text)
-    assert parallel_encode._kept is None and threads  # (which threads took pieces is up to the scheduler)
+    assert parallel_encode._kept is None and len(threads) >= 2 and helped.is_set()
     again = "\ud800 " + text[::-1]
     assert encode_array(name, None, tokenizer, again, processes=3).tolist() == Tokenizer.encode(tokenizer, again)
-    assert 1 <= tokenizer._compiled.caches <= 3
+    assert tokenizer._compiled.caches <= 3
+
+
+@needs_compiled
+def test_a_text_shared_by_more_threads_than_the_encoder_has_caches_uses_as_many_as_it_has(monkeypatch):
+    monkeypatch.setattr(parallel_encode, "THREAD_MIN_CHARS", 1000)
+    monkeypatch.setattr(parallel_encode, "THREAD_PIECE_MOST", 2_000)
+    monkeypatch.setattr(parallel_encode, "THREAD_PIECE_LEAST", 2_000)
+    monkeypatch.setattr(parallel_encode.spawning, "check_processes", lambda processes: None)
+    started = []
+    real = threading.Thread.start
+    monkeypatch.setattr(threading.Thread, "start", lambda self: started.append(self) or real(self))
+    gpt2 = Tokenizer.from_tiktoken("gpt2")
+    text = corpus_path("english-prose").read_text(encoding="utf-8")[:200_000]
+    assert encode_array("gpt2", None, gpt2, text, processes=64).tolist() == gpt2.encode(text)
+    assert len(started) == parallel_encode.THREADS_MOST - 1 and gpt2._compiled.caches <= parallel_encode.THREADS_MOST
+
+
+@needs_compiled
+def test_a_thread_that_cannot_start_stops_the_others(monkeypatch):
+    """A helper that cannot start (the system has no room for a thread) raises its error; the helpers started before
+    it take no more pieces and are waited for."""
+    monkeypatch.setattr(parallel_encode, "THREAD_MIN_CHARS", 1000)
+    monkeypatch.setattr(parallel_encode, "THREAD_PIECE_MOST", 2_000)
+    monkeypatch.setattr(parallel_encode.spawning, "check_processes", lambda processes: None)
+    real, calls = threading.Thread.start, []
+
+    def start(self):
+        calls.append(self)
+        if len(calls) == 2:
+            raise RuntimeError("can't start new thread")
+        real(self)
+
+    monkeypatch.setattr(threading.Thread, "start", start)
+    before = threading.active_count()
+    with pytest.raises(RuntimeError, match="can't start new thread"):
+        encode_array("gpt2", None, Tokenizer.from_tiktoken("gpt2"), "x " * 50_000, processes=4)
+    assert threading.active_count() == before
 
 
 @needs_compiled

@@ -353,8 +353,9 @@ def _count_text(files: list[str], conn: Connection) -> TextCounts:
 
 
 def _count_tokens(spec: str, pattern: str | None, files: list[str], conn: Connection) -> TokenCounts:
+    from bpe_core.encoding.id_arrays import ids_array
     from bpe_core.encoding.parallel_encode import array_of
-    from bpe_core.encoding.tokenizer import Tokenizer, ids_array
+    from bpe_core.encoding.tokenizer import Tokenizer
     from bpe_core.formats import load_any
     from bpe_core.pretokenize.patterns import shipped_name
 

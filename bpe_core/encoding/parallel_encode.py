@@ -30,7 +30,7 @@ import functools
 import itertools
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING, Any
@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING, Any
 from bpe_core import spawning
 from bpe_core.corpus.reader import CorpusReader
 from bpe_core.encoding import compiled_encode
-from bpe_core.encoding.placed_ids import PlacedIds
-from bpe_core.encoding.tokenizer import Tokenizer, ids_array
+from bpe_core.encoding.id_arrays import PlacedIds, ids_array
+from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.messages import EngineError, Message, message_of
 from bpe_core.pretokenize.patterns import shipped_name
 from bpe_core.pretokenize.specials import SpecialSplitter
@@ -53,6 +53,8 @@ MIN_CHARS = 2_000_000
 #: The same for threads of this process (the compiled encoder): a thread costs little to start, but each has a cache
 #: of its own to fill (bench_parallel_encode.py).
 THREAD_MIN_CHARS = 1 << 19
+#: The most threads sharing a text: the compiled encoder keeps this many caches (more would wait for one).
+THREADS_MOST = 16
 #: Characters per piece for threads: at least this many (each piece is a call) ...
 THREAD_PIECE_LEAST = 1 << 16
 #: ... and at most this many (the last pieces end together; 2 M: 1.66x one thread on the stdlib, 1 M: 1.76x)
@@ -133,7 +135,8 @@ def encode_array(spec: str, pattern: str | None, tokenizer, text: str, processes
         return array_of(tokenizer, text)
     if _in_threads(tokenizer):
         bounds = cuts(tokenizer, text, thread_piece_chars(len(text), processes))
-        helpers = [functools.partial(_encode_here, tokenizer)] * (min(processes, len(bounds) - 1) - 1)
+        threads = min(processes, THREADS_MOST, len(bounds) - 1)
+        helpers = [functools.partial(_encode_here, tokenizer)] * (threads - 1)
         return _encode_shared(tokenizer, text, bounds, helpers, wait=True)
     bounds = cuts(tokenizer, text)
     with _busy:  # one text at a time through the kept workers
@@ -163,7 +166,7 @@ def large_text_encoder(
     spawning.check_processes(count)
 
     def encode(text: str):
-        if short is not None and len(text) < MIN_CHARS:
+        if short is not None and len(text) < (THREAD_MIN_CHARS if compiled_encode.available() else MIN_CHARS):
             return short(text)
         tokenizer = _loaded(spec, pattern)
         if not worth_sharing(tokenizer, text, count):
@@ -247,7 +250,7 @@ def close_workers() -> None:
 
 
 def _encode_shared(
-    tokenizer, text: str, bounds: list[int], helpers: list[Callable[..., None]], *, wait: bool
+    tokenizer, text: str, bounds: list[int], helpers: Sequence[Callable[..., None]], *, wait: bool
 ) -> np.ndarray:
     """The pieces ``text[bounds[i]:bounds[i + 1]]`` encoded by this thread and a thread for each of ``helpers``
     (:func:`_encode_here`, or :func:`_feed` to a worker), each taking the next piece when it is free, joined in
@@ -268,16 +271,17 @@ def _encode_shared(
         threading.Thread(target=helper, args=(take, text, bounds, placed, failures, done), daemon=True)
         for helper in helpers
     ]
-    for thread in threads:
-        thread.start()
     try:
+        for thread in threads:
+            thread.start()
         while (index := take()) is not None:
             placed.add(index, array_of(tokenizer, text, bounds[index], bounds[index + 1]))
     except BaseException:
-        done.set()  # on Ctrl-C too: the helpers take no more pieces
+        done.set()  # on Ctrl-C too (or a thread that could not start): the helpers take no more pieces
         if wait:
             for thread in threads:
-                thread.join()
+                if thread.ident is not None:
+                    thread.join()
         raise
     done.set()
     for thread in threads:

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import functools
 import os
-from array import array
 from collections.abc import Iterable, Iterator, Mapping
 from itertools import accumulate, chain
 from typing import TYPE_CHECKING
 
 from bpe_core.encoding.compiled_encode import CompiledEncoder, compiled_encoder, compiled_specials
+from bpe_core.encoding.id_arrays import ids_array
 from bpe_core.encoding.rank_merges import DerivedMerges, merges_from_ranks, reference_merges
 from bpe_core.encoding.token_lookup import TokenLookup
 from bpe_core.encoding.token_spans import TokenView, view_from_spans
@@ -51,21 +51,6 @@ _LOOKAHEAD_MARGIN = 8
 
 #: Pre-tokens a ranks-rule tokenizer merges in Python before it builds tiktoken's merge for the rest.
 _MERGER_AFTER = 2000
-
-
-def ids_array(ids: list[int]) -> numpy.ndarray:
-    """Ids as a numpy array of uint32, as :meth:`Tokenizer.encode_array` gives them (OverflowError past 4294967295).
-
-    >>> ids_array([1, 2]).dtype
-    dtype('uint32')
-    """
-    import numpy
-
-    try:  # through array: numpy reads a list of ints several times slower
-        return numpy.frombuffer(array("I", ids), numpy.uint32)
-    except OverflowError:
-        token_id = next(i for i in ids if not 0 <= i <= 0xFFFFFFFF)
-        raise OverflowError(f"id {token_id} does not fit an array of ids (numbers from 0 to 4294967295)") from None
 
 
 class _WordCache(dict):

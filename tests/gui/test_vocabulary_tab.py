@@ -559,12 +559,18 @@ def test_the_xray_page_shows_residues_and_shattered_words_and_exports(qtbot, tmp
 
 
 def test_audit_counts_a_large_usage_text_on_every_core_alike(qtbot, monkeypatch):
-    """A shipped reference's large usage text goes to our engine in this process and a worker
-    (parallel_encode.large_text_encoder); the usage counts are tiktoken's own."""
-    from bpe_core.encoding import parallel_encode
+    """A shipped reference's large usage text goes to our engine on every core (parallel_encode.large_text_encoder:
+    threads of the window's process where the engine is compiled, else this process and a worker); the usage counts
+    are tiktoken's own."""
+    from bpe_core.encoding import compiled_encode, parallel_encode
 
-    monkeypatch.setattr(parallel_encode, "MIN_CHARS", 1000)
+    for name in ("MIN_CHARS", "THREAD_MIN_CHARS"):
+        monkeypatch.setattr(parallel_encode, name, 1000)
     monkeypatch.setattr(parallel_encode, "PIECE_CHARS", 20_000)
+    monkeypatch.setattr(parallel_encode, "THREAD_PIECE_MOST", 20_000)
+    shared = []
+    real = parallel_encode._encode_shared
+    monkeypatch.setattr(parallel_encode, "_encode_shared", lambda *a, **k: shared.append(k["wait"]) or real(*a, **k))
     text = corpus_path("english-prose").read_text(encoding="utf-8")[:300_000]
     widget = VocabularyTab(lambda: text)
     qtbot.addWidget(widget)
@@ -579,7 +585,9 @@ def test_audit_counts_a_large_usage_text_on_every_core_alike(qtbot, monkeypatch)
         table = widget.current.table
         ids = np.asarray(get_encoding("gpt2").encode_ordinary(text))
         expected = np.bincount(table.row_of(ids), minlength=len(table))
-        assert audit.audit.usage.tolist() == expected.tolist() and parallel_encode._kept is not None
+        assert audit.audit.usage.tolist() == expected.tolist() and shared
+        threads = compiled_encode.available()  # (threads wait for one another: wait=True; workers' feeders do not)
+        assert set(shared) == {threads} and (parallel_encode._kept is None) == threads
     finally:
         parallel_encode.close_workers()
         widget.shutdown()

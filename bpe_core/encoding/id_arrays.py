@@ -1,10 +1,12 @@
-"""The ids of a text's pieces, encoded by several threads at once, placed in one array in the pieces' order as they
-come: a piece is copied as soon as every piece before it is placed, so the copying is done while the other pieces are
-still being encoded, not after the last one (joining the stdlib's 60 MB of ids at the end took 31 ms of the 150 ms an
-encode on two cores takes), and a piece's own array is dropped once copied (the ids are not held twice).
+"""Arrays of token ids (unsigned 32-bit numbers, as ``Tokenizer.encode_array`` gives them): a list of ids made one
+(:func:`ids_array`), and the ids of a text's pieces placed in one in order as they come (:class:`PlacedIds`).
 
-The array's pages are taken from the system as they are written: an anonymous mapping, grown by doubling, its room
-past the ids given back at the end; where the system has none (Windows), the pieces are joined at the end.
+The pieces' ids are encoded by several threads at once: a piece is copied as soon as every piece before it is placed,
+so the copying is done while the other pieces are still being encoded, not after the last one (joining the stdlib's
+60 MB of ids at the end took 31 ms of the 150 ms an encode on two cores takes), and a piece's own array is dropped
+once copied (the ids are not held twice). The array's pages are taken from the system as they are written: an
+anonymous mapping, grown by doubling, its room past the ids given back at the end; where the system has none
+(Windows), the pieces are joined at the end.
 
 >>> import numpy as np
 >>> placed = PlacedIds(2, expected=1)
@@ -18,13 +20,29 @@ from __future__ import annotations
 
 import mmap
 import threading
+from array import array
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import numpy as np
 
-#: Bytes an id takes (unsigned 32-bit numbers, as ``Tokenizer.encode_array`` gives them).
+#: Bytes an id takes.
 ID_BYTES = 4
+
+
+def ids_array(ids: list[int]) -> np.ndarray:
+    """Ids as a numpy array of uint32, as :meth:`Tokenizer.encode_array` gives them (OverflowError past 4294967295).
+
+    >>> ids_array([1, 2]).dtype
+    dtype('uint32')
+    """
+    import numpy
+
+    try:  # through array: numpy reads a list of ints several times slower
+        return numpy.frombuffer(array("I", ids), numpy.uint32)
+    except OverflowError:
+        token_id = next(i for i in ids if not 0 <= i <= 0xFFFFFFFF)
+        raise OverflowError(f"id {token_id} does not fit an array of ids (numbers from 0 to 4294967295)") from None
 
 
 class PlacedIds:
@@ -33,6 +51,7 @@ class PlacedIds:
 
     def __init__(self, count: int, expected: int):
         self._pieces: list[np.ndarray | None] = [None] * count
+        self._array: np.ndarray | None = None  # made once, by array()
         self._placed = 0  # the pieces before this one are copied (and dropped)
         self._end = 0  # ids copied so far
         self._lock = threading.Lock()
@@ -46,12 +65,17 @@ class PlacedIds:
             if self._pages is None:
                 return
             while self._placed < len(self._pieces) and (ready := self._pieces[self._placed]) is not None:
-                self._copy(ready)
+                self._pages = self._copied(self._pages, ready)
                 self._pieces[self._placed] = None
                 self._placed += 1
 
     def array(self) -> np.ndarray:
-        """The ids of every piece given, in order (call it once, when all are given)."""
+        """The ids of every piece given, in order (when all are given; the same array if asked again)."""
+        if self._array is None:
+            self._array = self._made()
+        return self._array
+
+    def _made(self) -> np.ndarray:
         import numpy as np
 
         if self._pages is None:
@@ -65,24 +89,26 @@ class PlacedIds:
             pass  # (never written, that room holds no memory)
         return np.frombuffer(self._pages, dtype=np.uint32, count=self._end)
 
-    def _copy(self, ids: np.ndarray) -> None:
+    def _copied(self, pages: mmap.mmap, ids: np.ndarray) -> mmap.mmap:
+        """``ids`` copied after those placed, into ``pages`` or a larger mapping (returned)."""
         import numpy as np
 
         need = (self._end + len(ids)) * ID_BYTES
-        if need > len(self._pages):
-            self._pages = _resized(self._pages, max(need, 2 * len(self._pages)), self._end * ID_BYTES)
-        np.frombuffer(self._pages, dtype=np.uint32, count=len(ids), offset=self._end * ID_BYTES)[:] = ids
+        if need > len(pages):
+            pages = _resized(pages, max(need, 2 * len(pages)), self._end * ID_BYTES)
+        np.frombuffer(pages, dtype=np.uint32, count=len(ids), offset=self._end * ID_BYTES)[:] = ids
         self._end += len(ids)
+        return pages
 
 
 def _anonymous(size: int) -> mmap.mmap | None:
     """A private anonymous mapping of ``size`` bytes (its pages given as first written), or None where there is
     none (Windows' mmap takes no flags) or the system refuses it."""
-    flags = getattr(mmap, "MAP_PRIVATE", None), getattr(mmap, "MAP_ANONYMOUS", None)
-    if None in flags:
+    private, anonymous = getattr(mmap, "MAP_PRIVATE", None), getattr(mmap, "MAP_ANONYMOUS", None)
+    if private is None or anonymous is None:
         return None
     try:
-        return mmap.mmap(-1, size, flags=flags[0] | flags[1])
+        return mmap.mmap(-1, size, flags=private | anonymous)
     except (OSError, ValueError, TypeError):
         return None
 
@@ -97,6 +123,7 @@ def _resized(pages: mmap.mmap, size: int, used: int) -> mmap.mmap:
         grown = _anonymous(size)
         if grown is None:
             raise MemoryError(f"no room for {size:,} bytes of ids") from None
-        grown[:used] = pages[:used]
+        with memoryview(pages) as old:  # (no copy of it as bytes on the way)
+            grown[:used] = old[:used]
         pages.close()
         return grown

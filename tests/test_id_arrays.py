@@ -1,7 +1,8 @@
-"""The ids of a text's pieces placed in one array in order as they come (bpe_core.encoding.placed_ids), from any
+"""The ids of a text's pieces placed in one array in order as they come (bpe_core.encoding.id_arrays), from any
 order of arrival and any number of threads, across the room made first; without an anonymous mapping, joined at the
 end."""
 
+import sys
 import threading
 
 import numpy as np
@@ -9,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpe_core.encoding import placed_ids
-from bpe_core.encoding.placed_ids import PlacedIds
+from bpe_core.encoding import id_arrays
+from bpe_core.encoding.id_arrays import PlacedIds
 
 
 @settings(max_examples=200, deadline=None)
@@ -54,12 +55,14 @@ def test_a_piece_copied_is_dropped_and_the_room_past_the_ids_given_back():
     assert placed._pieces[0] is None  # copied: not held twice
     placed.add(1, np.arange(10, 15, dtype=np.uint32))
     ids = placed.array()
-    assert ids.tolist() == list(range(15)) and len(ids.base) in (15 * placed_ids.ID_BYTES, (1 << 20) * 4)
+    assert ids.tolist() == list(range(15))
+    if sys.platform == "linux":  # (mremap: the mapping shrinks to the ids)
+        assert len(ids.base.obj if isinstance(ids.base, memoryview) else ids.base) == 15 * id_arrays.ID_BYTES
 
 
 @pytest.mark.parametrize("count", [0, 3])
 def test_without_an_anonymous_mapping_the_pieces_are_joined_at_the_end(monkeypatch, count):
-    monkeypatch.setattr(placed_ids, "_anonymous", lambda size: None)
+    monkeypatch.setattr(id_arrays, "_anonymous", lambda size: None)
     placed = PlacedIds(count, expected=10)
     for index in reversed(range(count)):
         placed.add(index, np.array([index, index], dtype=np.uint32))
@@ -74,19 +77,21 @@ def test_nothing_placed_is_an_empty_array():
 
 
 def test_room_that_cannot_be_moved_is_copied_into_a_larger_mapping():
-    class Unmovable:  # a mapping the system cannot resize in place (no mremap: macOS)
-        def __init__(self, data):
-            self.data, self.closed = bytearray(data), False
+    class Unmovable(bytearray):  # a mapping the system cannot resize in place (no mremap: macOS)
+        closed = False
 
         def resize(self, size):
             raise SystemError("mmap: resizing not available--no mremap()")
-
-        def __getitem__(self, key):
-            return bytes(self.data[key])
 
         def close(self):
             self.closed = True
 
     old = Unmovable(b"12345678")
-    grown = placed_ids._resized(old, 64, 6)
+    grown = id_arrays._resized(old, 64, 6)
     assert len(grown) == 64 and grown[:6] == b"123456" and grown[6:8] == b"\0\0" and old.closed
+
+
+def test_the_array_asked_again_is_the_same():
+    placed = PlacedIds(1, expected=4)
+    placed.add(0, np.arange(3, dtype=np.uint32))
+    assert placed.array() is placed.array()
