@@ -56,6 +56,7 @@ import pytest
 
 from bpe_core import BpeTrainer, Cancelled, CorpusError, PatternError, Tokenizer, UnknownTokenError
 from bpe_core.corpus.reader import CorpusInfo, NotUtf8Error, WrongEncodingError
+from bpe_core.encoding import compiled_encode
 from bpe_core.encoding.reference import get_encoding
 from bpe_core.foreign import library_host
 from bpe_core.foreign.library_host import LibraryError
@@ -3320,20 +3321,23 @@ def test_a_worker_killed_mid_text_is_said_and_the_next_text_starts_afresh(monkey
     encoding the text ended unexpectedly (exit code -9); nothing was encoded', no half list of ids; the next text
     gets new workers and its whole ids."""
     import signal
+    import types
 
     from bpe_core.encoding import parallel_encode
 
     monkeypatch.setattr(parallel_encode, "MIN_CHARS", 1000)
     monkeypatch.setattr(parallel_encode, "PIECE_CHARS", 2_000)
+    # worker processes, as where the C encoder is not built (where it is, threads of this process share the text)
+    monkeypatch.setattr(parallel_encode, "compiled_encode", types.SimpleNamespace(available=lambda: False))
     tokenizer = Tokenizer.from_tiktoken("gpt2")
     text = TEXT * 2000  # pieces left for the worker once it is killed, however fast the others encode
     here = []
 
-    def encode_then_kill(piece):
-        here.append(piece)
+    def encode_then_kill(text, start=0, stop=None):
+        here.append(start)
         if len(here) == 1:
             os.kill(parallel_encode._kept.processes[0].pid, signal.SIGKILL)
-        return Tokenizer.encode_array(tokenizer, piece)
+        return Tokenizer.encode_array(tokenizer, text, start, stop)
 
     monkeypatch.setattr(tokenizer, "encode_array", encode_then_kill)
     try:
@@ -3343,7 +3347,7 @@ def test_a_worker_killed_mid_text_is_said_and_the_next_text_starts_afresh(monkey
             "a process encoding the text ended unexpectedly (exit code -9); nothing was encoded"
         )
         assert raised.value.message.code == "encode.worker_ended" and parallel_encode._kept is None
-        monkeypatch.setattr(tokenizer, "encode_array", lambda piece: Tokenizer.encode_array(tokenizer, piece))
+        monkeypatch.setattr(tokenizer, "encode_array", lambda *part: Tokenizer.encode_array(tokenizer, *part))
         ids = parallel_encode.encode_array("gpt2", None, tokenizer, text, 2)
         assert ids.tolist() == Tokenizer.encode(tokenizer, text)
     finally:
@@ -3351,15 +3355,48 @@ def test_a_worker_killed_mid_text_is_said_and_the_next_text_starts_afresh(monkey
 
 
 def test_ctrl_c_ends_bpe_encode_with_processes_and_its_workers(tmp_path):
-    """SIGINT while ``bpe encode --processes 2`` encodes 40 MB: 'bpe: interrupted' (130), no ids printed, every
-    worker process gone, the text's file unchanged."""
-
+    """SIGINT while ``bpe encode --processes 2`` encodes 200 MB on two threads (the compiled encoder; worker
+    processes without it): 'bpe: interrupted' (130), no ids printed, no thread or process left, the file unchanged."""
     big = tmp_path / "big.txt"
-    big.write_text(TEXT * 20_000, encoding="utf-8")
+    big.write_text(TEXT * 100_000, encoding="utf-8")
     before = big.read_bytes()
     command = ["encode", "gpt2", "--file", str(big), "--ids", "--processes", "2"]
-    _interrupted_once_workers_run(command, children=2, settle=0.5)  # the process server and a worker
+    if compiled_encode.available():
+        _interrupted_once_busy(command, tmp_path)
+    else:
+        _interrupted_once_workers_run(command, children=2, settle=0.5)  # the process server and a worker
     assert big.read_bytes() == before
+
+
+def _interrupted_once_busy(command: list[str], tmp_path) -> None:
+    """``bpe COMMAND`` sent SIGINT once it has used a second of CPU more than the same command on a short text
+    (starting, importing: measured first), so in the middle of its work on a long one: 'interrupted' (130), nothing
+    printed, every process it started gone."""
+    import signal
+    import time
+
+    import psutil
+
+    short = tmp_path / "short.txt"
+    short.write_text("hello", encoding="utf-8")
+    alone = [short if part.endswith("big.txt") else part for part in command]
+    started = psutil.Process(subprocess.Popen([sys.executable, "-m", "bpe_core", *map(str, alone)]).pid)
+    baseline = 0.0
+    while started.is_running() and started.status() != psutil.STATUS_ZOMBIE:
+        baseline = sum(started.cpu_times()[:2])
+        time.sleep(0.02)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bpe_core", *command], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    watched, deadline = psutil.Process(process.pid), time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None and sum(watched.cpu_times()[:2]) < baseline + 1.0:
+        time.sleep(0.01)
+    descendants = watched.children(recursive=True)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130 and "interrupted" in stderr and stdout == "", stderr
+    _, alive = psutil.wait_procs(descendants, timeout=10)
+    assert alive == []
 
 
 def _interrupted_once_workers_run(command: list[str], children: int, settle: float = 0.0) -> None:
@@ -3774,12 +3811,17 @@ def test_a_gzipped_vocab_text_is_counted_as_the_text_it_holds(tmp_path, capsys):
 
 
 def test_ctrl_c_ends_bpe_vocab_counting_with_its_workers(tmp_path):
-    """SIGINT once ``bpe vocab o200k_base --text`` has started the workers that count a 40 MB file: 'interrupted'
-    (130), nothing printed, every worker process gone, the text's file unchanged."""
+    """SIGINT while ``bpe vocab o200k_base --text`` counts a 200 MB file on every core (threads of the compiled
+    encoder; worker processes without it): 'interrupted' (130), nothing printed, nothing left running, the text's
+    file unchanged."""
     big = tmp_path / "big.txt"
-    big.write_text(TEXT * 20_000, encoding="utf-8")
+    big.write_text(TEXT * 100_000, encoding="utf-8")
     before = big.read_bytes()
-    _interrupted_once_workers_run(["vocab", "o200k_base", "--text", str(big)], children=1)  # the first starting
+    command = ["vocab", "o200k_base", "--text", str(big)]
+    if compiled_encode.available():
+        _interrupted_once_busy(command, tmp_path)
+    else:
+        _interrupted_once_workers_run(command, children=1)  # the first starting
     assert big.read_bytes() == before
 
 

@@ -4,6 +4,7 @@ tiny), and the memory of counting does not grow with the text (tracemalloc)."""
 
 from __future__ import annotations
 
+import os
 import tempfile
 import tracemalloc
 from pathlib import Path
@@ -15,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bpe_core.cli import main, texts
+from bpe_core.encoding import compiled_encode
 from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.vocabulary import text_pieces as pieces_module
@@ -110,9 +112,11 @@ def _unrepeated_text(path: Path, megabytes: int) -> None:
 
 @pytest.mark.slow
 def test_counting_usage_on_40_mb_holds_a_piece_at_a_time(tmp_path, capsys):
-    """``bpe vocab gpt2 --text`` on 40 MB of text that does not repeat: tracemalloc's peak stays under 120 MB
-    (measured 81 MB, 23 of them the audit without a text; reading the whole file, its str, its ids and their
-    int64 copies peaked at 770 MB)."""
+    """``bpe vocab gpt2 --text`` on 40 MB of text that does not repeat, one core: tracemalloc's peak stays under
+    120 MB (measured 81 MB, 23 of them the audit without a text; reading the whole file, its str, its ids and their
+    int64 copies peaked at 770 MB). On every core, threads of this process encode it, each with a pre-token cache of
+    its own in the encoder (bounded: 48 MB of keys and ids, 32 MB of slots), which words that never repeat fill: the
+    peak stays under 200 MB with two (measured 161 MB; with worker processes the caches were theirs, out of sight)."""
     path, warm = tmp_path / "random.txt", tmp_path / "warm.txt"
     _unrepeated_text(path, 40)
     _unrepeated_text(warm, 3)
@@ -125,7 +129,9 @@ def test_counting_usage_on_40_mb_holds_a_piece_at_a_time(tmp_path, capsys):
     finally:
         tracemalloc.stop()
     assert "used in the text" in capsys.readouterr().out
-    assert peak < 120_000_000, f"{peak / 1e6:.0f} MB"
+    assert peak < (200_000_000 if compiled_encode.available() and (os.cpu_count() or 1) > 1 else 120_000_000), (
+        f"{peak / 1e6:.0f} MB"
+    )
 
 
 def test_a_tokenizer_that_needs_the_whole_text_reads_at_most_a_limit(tmp_path, monkeypatch, capsys):

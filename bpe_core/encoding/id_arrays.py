@@ -31,7 +31,8 @@ ID_BYTES = 4
 
 
 def ids_array(ids: list[int]) -> np.ndarray:
-    """Ids as a numpy array of uint32, as :meth:`Tokenizer.encode_array` gives them (OverflowError past 4294967295).
+    """Ids as a numpy array of uint32, as :meth:`~bpe_core.encoding.tokenizer.Tokenizer.encode_array` gives them
+    (OverflowError past 4294967295).
 
     >>> ids_array([1, 2]).dtype
     dtype('uint32')

@@ -14,6 +14,7 @@ outputs are compared byte for byte (exit status 1 if they differ). Medians of ``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
@@ -70,11 +71,13 @@ def fresh(tree: str, path: Path, encoding: str) -> dict:
     try:
         stdout, stderr = child.communicate()
     except KeyboardInterrupt:
-        os.killpg(child.pid, signal.SIGINT)
+        with contextlib.suppress(ProcessLookupError):  # (the run and its group may have ended already)
+            os.killpg(child.pid, signal.SIGINT)
         try:
             child.communicate(timeout=30)
         except subprocess.TimeoutExpired:
-            os.killpg(child.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(child.pid, signal.SIGKILL)
             child.communicate()
         raise
     if child.returncode:
