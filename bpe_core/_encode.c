@@ -194,6 +194,7 @@ typedef struct {
     uint32_t *ids;
     size_t ids_used, ids_room;
     uint32_t limit; /* the merge limit its ids were made under */
+    size_t slots_most, bytes_most; /* its bounds: CACHE_SLOTS_MOST and CACHE_BYTES_MOST, or a share (stash_new) */
     CacheSlot hot[1 << HOT_BITS]; /* the last pre-tokens found or added */
     /* The hot slots written since the cache was last emptied (the first HOT_LOG of them; more: all may be): emptying
      * it after a short text (a truncated view's encode, another limit) clears those, not the whole 512 KB. */
@@ -451,11 +452,11 @@ static inline int seen_twice(Cache *c, uint64_t h) {
 static int cache_add(Cache *c, uint64_t h, const uint64_t head[2], const unsigned char *p, size_t n,
                      const uint32_t *ids, size_t count) {
     if (n > CACHE_KEY_MAX || count > n) return 0;
-    if (c->keys_used + n > CACHE_BYTES_MOST || c->ids_used + count > CACHE_BYTES_MOST) {
+    if (c->keys_used + n > c->bytes_most || c->ids_used + count > c->bytes_most) {
         if (cache_clear(c) < 0) return -1;
     }
     if (2 * (c->count + 1) > c->size) {
-        if (c->size >= CACHE_SLOTS_MOST) {
+        if (c->size >= c->slots_most) {
             if (cache_clear(c) < 0) return -1;
         } else if (cache_grow(c) < 0) {
             return -1;
@@ -491,13 +492,20 @@ static void stash_free(Stash *s) {
     PyMem_RawFree(s);
 }
 
-/* A new stash: an empty cache, a memo for the ranks rule (ranks: 1), its lock. NULL out of memory. */
-static Stash *stash_new(int ranks) {
+/* The share of the cache's bounds a stash made for another thread gets (the first gets them whole): words that never
+ * repeat fill every cache, and sixteen threads' caches would hold 1.3 GB; this way, under 400 MB. */
+#define STASH_SHARE 4
+
+/* A new stash: an empty cache (its bounds whole for the encoder's first, a share for the others), a memo for the
+ * ranks rule (ranks: 1), its lock. NULL out of memory. */
+static Stash *stash_new(int ranks, int first) {
     Stash *s = zeroed(1, sizeof(Stash));
     if (!s) return NULL;
     s->cache.slots = zeroed(CACHE_SLOTS_FIRST, sizeof(CacheSlot));
     s->cache.size = CACHE_SLOTS_FIRST;
     s->cache.limit = NO_RANK;
+    s->cache.slots_most = first ? CACHE_SLOTS_MOST : CACHE_SLOTS_MOST / STASH_SHARE;
+    s->cache.bytes_most = first ? CACHE_BYTES_MOST : CACHE_BYTES_MOST / STASH_SHARE;
     s->memo = ranks ? zeroed((size_t)1 << MEMO_BITS, sizeof(MemoSlot)) : NULL;
     s->lock = PyThread_allocate_lock();
     if (!s->cache.slots || (ranks && !s->memo) || !s->lock) {
@@ -1500,7 +1508,7 @@ static void prepare_pages(void *buffer, size_t bytes) {
 static void begin_encode(Encoder *e) {
     e->callers++;
     if (e->callers > e->made && e->made < STASHES_MOST) {
-        Stash *s = stash_new(e->rule == RULE_RANKS);
+        Stash *s = stash_new(e->rule == RULE_RANKS, 0);
         if (s) {
             e->stashes[e->made] = s;
             __atomic_store_n(&e->made, e->made + 1, __ATOMIC_RELEASE); /* seen whole by threads without the GIL */
@@ -2101,7 +2109,7 @@ static PyObject *make_encoder(PyObject *module, PyObject *args) {
         Py_DECREF(e);
         return NULL;
     }
-    if (!(e->stashes[0] = stash_new(e->rule == RULE_RANKS))) {
+    if (!(e->stashes[0] = stash_new(e->rule == RULE_RANKS, 1))) {
         Py_DECREF(e);
         return PyErr_NoMemory();
     }
