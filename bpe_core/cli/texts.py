@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from bpe_core.cli.errors import UserError
 from bpe_core.corpus.compressed import CorpusStream
 from bpe_core.corpus.sample_option import add_sample_option, sample_files
+from bpe_core.corpus.utf8_blocks import InvalidUtf8, utf8_blocks
 from bpe_core.formats.files import kind_of, size_text
 
 #: ``bpe encode`` and ``bpe compare`` read at most this much text (a file, a pipe or standard input).
@@ -94,28 +95,25 @@ def read_text_blocks(path: str, block_bytes: int | None = None) -> Iterator[str]
 
 
 def _blocks(path: str, info: os.stat_result, block_bytes: int) -> Iterator[str]:
-    decoder = codecs.getincrementaldecoder("utf-8")("strict")
-    offset = 0  # bytes of text decoded before this block
     try:
         with _open_text(path, info) as f:
             waits = os.name == "posix" and not stat.S_ISREG(info.st_mode)  # select() takes no pipe on Windows
             stream = CorpusStream(_Waiting(f) if waits else f, path)
-            while True:
-                block = stream.read(max(block_bytes, 4) if offset == 0 else block_bytes)
-                if offset == 0:
-                    _check_byte_order_mark(block, path)
-                pending = len(decoder.getstate()[0])
-                try:
-                    text = decoder.decode(block, final=not block)
-                except UnicodeDecodeError as exc:
-                    raise UserError(_not_utf8(path, offset - pending + exc.start)) from None
-                offset += len(block)
-                if text:
-                    yield text
-                if not block:
-                    return
+            yield from utf8_blocks(_byte_blocks(stream, path, block_bytes))
+    except InvalidUtf8 as exc:
+        raise UserError(_not_utf8(path, exc.offset)) from None
     except OSError as exc:
         raise UserError(_cannot_read(path, exc)) from None
+
+
+def _byte_blocks(stream, path: str, block_bytes: int) -> Iterator[bytes]:
+    """The stream's bytes ``block_bytes`` at a time to its end, the first block (4 bytes at least) checked for a
+    byte-order mark."""
+    block = stream.read(max(block_bytes, 4))
+    _check_byte_order_mark(block, path)
+    while block:
+        yield block
+        block = stream.read(block_bytes)
 
 
 class _Waiting:

@@ -19,6 +19,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from bpe_core.corpus.utf8_blocks import InvalidUtf8, utf8_blocks
+
 #: UTF-8 needs at most this many bytes per character.
 MAX_UTF8_BYTES = 4
 
@@ -90,14 +92,6 @@ def read_text_head(path: str | os.PathLike, max_chars: int) -> TextHead:
 BLOCK_BYTES = 1 << 22
 
 
-class InvalidUtf8(ValueError):
-    """A byte that is not UTF-8, ``offset`` bytes into the file (the page that reads it says so in its words)."""
-
-    def __init__(self, offset: int):
-        super().__init__(f"invalid UTF-8 byte at offset {offset}")
-        self.offset = offset
-
-
 def check_text_start(path: str | os.PathLike) -> None:
     """Refuses at once what :func:`read_text_blocks` would refuse at its start, before a long job reads it: not a
     regular file (``OSError``), or a first block that is not UTF-8 (:class:`InvalidUtf8`: a file in another
@@ -128,21 +122,7 @@ def read_text_blocks(
 
 
 def _text_blocks(path: Path, block_bytes: int, on_read: Callable[[int, int], None] | None) -> Iterator[str]:
-    decoder = codecs.getincrementaldecoder("utf-8")("strict")
-    done = 0  # the bytes read before this block
     with open(path, "rb") as f:
         size = os.fstat(f.fileno()).st_size
-        while True:
-            block = f.read(block_bytes)
-            pending = len(decoder.getstate()[0])  # the bytes of a character the last block cut
-            try:
-                text = decoder.decode(block, final=not block)
-            except UnicodeDecodeError as exc:
-                raise InvalidUtf8(done - pending + exc.start) from None
-            done += len(block)
-            if on_read is not None:
-                on_read(done, max(size, done))
-            if text:
-                yield text
-            if not block:
-                return
+        read = None if on_read is None else (lambda done: on_read(done, max(size, done)))
+        yield from utf8_blocks(iter(lambda: f.read(block_bytes), b""), read)
