@@ -3372,7 +3372,6 @@ def _interrupted_once_busy(command: list[str], tmp_path) -> None:
     """``bpe COMMAND`` sent SIGINT once it has used a second of CPU more than the same command on a short text
     (starting, importing: measured first), so in the middle of its work on a long one: 'interrupted' (130), nothing
     printed, every process it started gone."""
-    import signal
     import time
 
     import psutil
@@ -3391,6 +3390,16 @@ def _interrupted_once_busy(command: list[str], tmp_path) -> None:
     watched, deadline = psutil.Process(process.pid), time.monotonic() + 120
     while time.monotonic() < deadline and process.poll() is None and sum(watched.cpu_times()[:2]) < baseline + 1.0:
         time.sleep(0.01)
+    _interrupt(process, watched)
+
+
+def _interrupt(process: subprocess.Popen, watched) -> None:
+    """SIGINT to ``process`` (``watched``: its psutil.Process): it says 'interrupted' (130), prints nothing, and every
+    process it had started is gone."""
+    import signal
+
+    import psutil
+
     descendants = watched.children(recursive=True)
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)
@@ -3402,7 +3411,6 @@ def _interrupted_once_busy(command: list[str], tmp_path) -> None:
 def _interrupted_once_workers_run(command: list[str], children: int, settle: float = 0.0) -> None:
     """``bpe COMMAND`` sent SIGINT once it has ``children`` processes (and ``settle`` seconds more): it says
     'interrupted' (130), prints nothing, and every process it started is gone."""
-    import signal
     import time
 
     import psutil
@@ -3415,12 +3423,7 @@ def _interrupted_once_workers_run(command: list[str], children: int, settle: flo
     while time.monotonic() < deadline and len(watched.children(recursive=True)) < children:
         time.sleep(0.02)
     time.sleep(settle)
-    descendants = watched.children(recursive=True)
-    process.send_signal(signal.SIGINT)
-    stdout, stderr = process.communicate(timeout=60)
-    assert process.returncode == 130 and "interrupted" in stderr and stdout == "", stderr
-    _, alive = psutil.wait_procs(descendants, timeout=10)
-    assert alive == []
+    _interrupt(process, watched)
 
 
 # ----- review: the compiled search for special tokens, stoppable, and exact with thousands of them (issue 44) -----
