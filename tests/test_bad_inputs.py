@@ -2107,6 +2107,19 @@ def test_encode_caps_its_processes_as_train_does(given, said):
         encode_in_processes("gpt2", None, get_encoding("gpt2"), "hello", int(given))
 
 
+@pytest.mark.parametrize("given", ["nan", "inf", "-3", "1.5"])
+def test_encode_processes_that_are_no_whole_number_or_below_one_are_refused_before_reading(tmp_path, given):
+    """``bpe encode --processes`` (the cores a long text is shared by, threads where compiled): NaN, inf or a
+    fraction is refused by the parser (2), a negative count by the cap (1), before the file is read; it is unchanged
+    and nothing is printed."""
+    text = tmp_path / "text.txt"
+    text.write_text("hello world " * 100, encoding="utf-8")
+    ran = bpe("encode", "gpt2", "--file", str(text), "--ids", "--processes", given, timeout=60)
+    said = "processes must be at least 1, not -3" if given == "-3" else f"invalid int value: '{given}'"
+    assert ran.returncode == (1 if given == "-3" else 2) and said in ran.stderr and ran.stdout == "", ran.stderr
+    assert text.read_text(encoding="utf-8") == "hello world " * 100
+
+
 def test_add_tokens_stops_at_the_vocabulary_bytes_a_run_may_hold(monkeypatch, tmp_path):
     """The vocabulary's tokens hold at most 40 MB together, added ones too (here 600 bytes): a list of many long
     tokens cannot make a file too large to load again, nor grow memory past it."""
