@@ -740,6 +740,18 @@ static PyObject *Dropout_cut(Dropout *self, PyObject *args) {
     return out;
 }
 
+/* BPE of w[0:n] from its m parts (lens), every merge taken, recorded in made (3 numbers each, *n_made of them):
+ * with the heap for HEAP_PARTS parts or more, and without the GIL for a long word (let_others_run). A LOOP_
+ * status. */
+static int trace_loop(const Dropout *self, const unsigned char *w, Py_ssize_t n, Py_ssize_t *lens, Py_ssize_t *m,
+                      Py_ssize_t *made, Py_ssize_t *n_made) {
+    PyThreadState *released = let_others_run(n);
+    int status = *m >= HEAP_PARTS ? heap_loop(self, w, n, lens, m, made, n_made, &released)
+                                  : merge_loop(self, w, lens, m, 0.0, NULL, made, n_made);
+    if (released) PyEval_RestoreThread(released);
+    return status;
+}
+
 /* trace(word: bytes, leaves: list[int] | None) -> (list[int], list[int]): BPE of the word (the loop with nothing
  * dropped) from its single bytes or from `leaves`: the lengths of the parts it ends in, and its merges in the order
  * made, three numbers each (where the merge starts, its left part's length, its right part's). A word of many parts
@@ -760,10 +772,7 @@ static PyObject *Dropout_trace(Dropout *self, PyObject *args) {
         PyMem_Free(lens);
         return PyErr_NoMemory();
     }
-    PyThreadState *released = let_others_run(n);
-    int status = m >= HEAP_PARTS ? heap_loop(self, w, n, lens, &m, made, &n_made, &released)
-                                 : merge_loop(self, w, lens, &m, 0.0, NULL, made, &n_made);
-    if (released) PyEval_RestoreThread(released);
+    int status = trace_loop(self, w, n, lens, &m, made, &n_made);
     PyObject *out = NULL;
     if (status == LOOP_NO_MEMORY) {
         PyErr_NoMemory();
@@ -987,10 +996,7 @@ static PyObject *Dropout_trace_words(Dropout *self, PyObject *args) {
             m = 1;
         } else {
             for (Py_ssize_t j = 0; j < n; j++) lens[j] = 1;
-            PyThreadState *released = let_others_run(n);
-            int status = m >= HEAP_PARTS ? heap_loop(self, w, n, lens, &m, made, &n_made, &released)
-                                         : merge_loop(self, w, lens, &m, 0.0, NULL, made, &n_made);
-            if (released) PyEval_RestoreThread(released);
+            int status = trace_loop(self, w, n, lens, &m, made, &n_made);
             if (status != LOOP_DONE) {
                 if (status == LOOP_NO_MEMORY) PyErr_NoMemory();
                 goto done;
