@@ -72,28 +72,28 @@ def test_threads_share_it_when_the_compiled_encoder_is_built(tokenizers):
 @needs_compiled
 @pytest.mark.parametrize("name", ["gpt2", "o200k_base"])
 def test_threads_give_the_ids_of_the_whole_text_and_start_no_process(monkeypatch, name):
-    """Three threads share the pieces (this one and two others: this one waits until another has encoded one), ids
-    as a uint32 array; no worker process is started; the encoder made at most a cache per thread; a lone surrogate
-    as one call."""
+    """Three threads share the pieces (this one and two others: the first piece of each side waits until the other
+    side has one, so that a helper that starts first cannot take them all), ids as a uint32 array; no worker process
+    is started; the encoder made at most a cache per thread; a lone surrogate as one call."""
     text = corpus_path("english-prose").read_text(encoding="utf-8")[:300_000] + SPECIAL + "中文 😀 end.\n"
     monkeypatch.setattr(parallel_encode, "THREAD_MIN_CHARS", 1000)
     monkeypatch.setattr(parallel_encode, "THREAD_PIECE_MOST", 5_000)
     monkeypatch.setattr(parallel_encode, "THREAD_PIECE_LEAST", 5_000)
     tokenizer = Tokenizer.from_tiktoken(name)  # (its own encoder: the caches counted are this test's)
-    here, threads, helped = threading.get_ident(), set(), threading.Event()
+    here, threads = threading.get_ident(), set()
+    went = {True: threading.Event(), False: threading.Event()}  # this thread has a piece; a helper has one
 
     def encoded(text, start=0, stop=None):  # (a piece is read in place: text, where it starts and stops)
+        mine = threading.get_ident() == here
         threads.add(threading.get_ident())
-        if threading.get_ident() == here:
-            helped.wait(10)
-        else:
-            helped.set()
+        went[mine].set()
+        went[not mine].wait(10)
         return Tokenizer.encode_array(tokenizer, text, start, stop)
 
     monkeypatch.setattr(tokenizer, "encode_array", encoded)
     ids = encode_array(name, None, tokenizer, text, processes=3)
     assert ids.dtype == "uint32" and ids.tolist() == Tokenizer.encode(tokenizer, text)
-    assert parallel_encode._kept is None and len(threads) >= 2 and helped.is_set()
+    assert parallel_encode._kept is None and len(threads) >= 2 and went[True].is_set() and went[False].is_set()
     again = "\ud800 " + text[::-1]
     assert encode_array(name, None, tokenizer, again, processes=3).tolist() == Tokenizer.encode(tokenizer, again)
     assert tokenizer._compiled.caches <= 3
