@@ -95,3 +95,51 @@ def test_the_array_asked_again_is_the_same():
     placed = PlacedIds(1, expected=4)
     placed.add(0, np.arange(3, dtype=np.uint32))
     assert placed.array() is placed.array()
+
+
+def test_the_pages_are_made_ready_ahead_of_the_copies_in_steps_within_the_mapping(monkeypatch):
+    if id_arrays._encode is None:
+        pytest.skip("the compiled module is not built")
+    asked = []
+    real = id_arrays._encode.prepare
+
+    def prepare(pages, start, stop):
+        asked.append((start, stop, len(pages)))
+        real(pages, start, stop)
+
+    monkeypatch.setattr(id_arrays._encode, "prepare", prepare)
+    monkeypatch.setattr(id_arrays, "READY_AHEAD", 1 << 20)
+    pieces = [np.arange(k * 300_000, (k + 1) * 300_000, dtype=np.uint32) for k in range(8)]  # 1.2 MB each
+    placed = PlacedIds(len(pieces), expected=1000)  # (grown as they come)
+    for index in (1, 0, 3, 2, 4, 7, 6, 5):
+        placed.add(index, pieces[index])
+    assert placed.array().tolist() == list(range(8 * 300_000))
+    assert asked and all(start % 4096 == 0 and start < stop <= size for start, stop, size in asked)
+    assert all(later[0] <= earlier[1] < later[1] for earlier, later in zip(asked, asked[1:]))  # each from the last
+    assert asked[-1][1] >= 8 * 300_000 * id_arrays.ID_BYTES and len(asked) <= 8
+
+
+def test_without_the_compiled_module_the_pages_fault_as_written(monkeypatch):
+    monkeypatch.setattr(id_arrays, "_encode", None)
+    placed = PlacedIds(3, expected=10)
+    for index in (2, 0, 1):
+        placed.add(index, np.full(400_000, index, dtype=np.uint32))
+    assert placed.array().tolist() == [k for k in range(3) for _ in range(400_000)]
+
+
+def test_prepare_keeps_what_the_pages_hold_and_refuses_a_range_outside_them_or_memory_it_cannot_write():
+    if id_arrays._encode is None:
+        pytest.skip("the compiled module is not built")
+    import mmap
+
+    pages = mmap.mmap(-1, 4 << 20)
+    pages[: 1 << 20] = b"\x07" * (1 << 20)  # written before: prepared again, it keeps its bytes
+    id_arrays._encode.prepare(pages, 0, len(pages))
+    assert pages[: 1 << 20] == b"\x07" * (1 << 20) and pages[1 << 20 : (1 << 20) + 8] == b"\0" * 8
+    id_arrays._encode.prepare(pages, 5, 5)  # nothing to do
+    for start, stop in ((-1, 10), (10, 5), (0, len(pages) + 1)):
+        with pytest.raises(ValueError, match="start <= stop"):
+            id_arrays._encode.prepare(pages, start, stop)
+    with pytest.raises(TypeError):
+        id_arrays._encode.prepare(b"read only", 0, 4)
+    pages.close()

@@ -5,8 +5,9 @@ The pieces' ids are encoded by several threads at once: a piece is copied as soo
 so the copying is done while the other pieces are still being encoded, not after the last one (joining the stdlib's
 60 MB of ids at the end took 31 ms of the 150 ms an encode on two cores takes), and a piece's own array is dropped
 once copied (the ids are not held twice). The array's pages are taken from the system as they are written: an
-anonymous mapping, grown by doubling, its room past the ids given back at the end; where the system has none
-(Windows), the pieces are joined at the end.
+anonymous mapping, grown by doubling, its room past the ids given back at the end, its pages made ready a few
+megabytes ahead of the copies in one call (:data:`READY_AHEAD`); where the system has none (Windows), the pieces are
+joined at the end.
 
 >>> import numpy as np
 >>> placed = PlacedIds(2, expected=1)
@@ -26,8 +27,17 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import numpy as np
 
+try:  # the compiled encoder's module (bpe_core/_encode.c), for its prepare(); without it, pages fault one by one
+    from bpe_core import _encode
+except ImportError:  # pragma: no cover - the extension is optional
+    _encode = None
+
 #: Bytes an id takes.
 ID_BYTES = 4
+#: Bytes of the array's pages made ready at once ahead of the copies (a page fault per 4 KB took 34 ms of the
+#: stdlib's 60 MB of ids, the pages made ready 4 MB at a time 20 ms; huge pages were not kept: a first fault
+#: could wait 30-110 ms for the system to find one).
+READY_AHEAD = 4 << 20
 
 
 def ids_array(ids: list[int]) -> np.ndarray:
@@ -57,6 +67,7 @@ class PlacedIds:
         self._end = 0  # ids copied so far
         self._lock = threading.Lock()
         self._pages = _anonymous(max(expected, 1) * ID_BYTES)
+        self._ready = 0  # bytes of the mapping whose pages are made ready (_ready_to)
 
     def add(self, index: int, ids: np.ndarray) -> None:
         """Piece ``index``'s ids (uint32), copied with those after it that came before it, once those before it
@@ -97,9 +108,19 @@ class PlacedIds:
         need = (self._end + len(ids)) * ID_BYTES
         if need > len(pages):
             pages = _resized(pages, max(need, 2 * len(pages)), self._end * ID_BYTES)
+        self._ready_to(pages, need)
         np.frombuffer(pages, dtype=np.uint32, count=len(ids), offset=self._end * ID_BYTES)[:] = ids
         self._end += len(ids)
         return pages
+
+    def _ready_to(self, pages: mmap.mmap, need: int) -> None:
+        """The pages of ``pages`` up to byte ``need`` made ready to be written, :data:`READY_AHEAD` bytes at once,
+        where the compiled module is built (the interpreter let go meanwhile)."""
+        if _encode is None or need <= self._ready:
+            return
+        start, stop = self._ready - self._ready % mmap.PAGESIZE, min(max(need, self._ready + READY_AHEAD), len(pages))
+        _encode.prepare(pages, start, stop)
+        self._ready = stop
 
 
 def _anonymous(size: int) -> mmap.mmap | None:
