@@ -7,6 +7,8 @@ from collections import Counter
 
 import bpe_resources
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bpe_core.cli import main
 from bpe_core.encoding.methods import Methods
@@ -121,8 +123,8 @@ def test_exports_and_the_cli(tmp_path, capsys):
 
 @pytest.mark.parametrize("name", ["gpt2", "o200k_base"])
 def test_the_compiled_counts_and_trace_give_the_python_x_ray(name, monkeypatch):
-    """The X-ray counts a shipped pattern's pre-tokens with the compiled tally and traces each word's merges with
-    the compiled loop: the same words, counts and order (first seen) as the Python count, special tokens and a lone
+    """The X-ray counts a shipped pattern's pre-tokens with the compiled tally (on two threads) and traces each
+    word's merges with the compiled loop: the same words and counts as the Python count, special tokens and a lone
     surrogate among them, and the same X-ray as with both in Python."""
     from bpe_core.vocabulary import xray as module
 
@@ -131,12 +133,13 @@ def test_the_compiled_counts_and_trace_give_the_python_x_ray(name, monkeypatch):
     words, ray = list(module._words(tokenizer, text)), xray(tokenizer, text, min_formed=2)
     python = Methods(tokenizer)
     python.__dict__["_compiled_dropout"] = None  # bpe_trace's Python loop
-    monkeypatch.setattr(module, "_count", None)  # _words' Python count
-    assert list(module._words(tokenizer, text)) == words and len(words) > 500
+    monkeypatch.setattr(module.threaded_tally, "_count", None)  # _words' Python count
+    assert sorted(module._words(tokenizer, text)) == sorted(words) and len(words) > 500
     assert xray_json(xray(tokenizer, text, min_formed=2, methods=python)) == xray_json(ray)
     # the residues as the X-ray added them up before: every merge of every word, as it came (a token's consumers
-    # in the order first met, which breaks most_common's ties)
+    # most first, ties by their bytes)
     formed, final, consumed = Counter(), Counter(), {}
+    top = lambda item: (-item[1], item[0])  # noqa: E731
     for word, count in words:
         parts, made = python.bpe_trace(word)
         for part in parts:
@@ -146,7 +149,7 @@ def test_the_compiled_counts_and_trace_give_the_python_x_ray(name, monkeypatch):
             for used in (left, right):
                 consumed.setdefault(used, Counter())[left, right] += count
     expected = {
-        token: (n, final[token], tuple((a, b, c) for (a, b), c in consumed.get(token, Counter()).most_common(3)))
+        token: (n, final[token], tuple((a, b, c) for (a, b), c in sorted(consumed.get(token, {}).items(), key=top)[:3]))
         for token, n in formed.items()
         if n >= 2 and final[token] <= 0.01 * n
     }
@@ -195,3 +198,26 @@ def test_words_traced_one_by_one_report_their_progress_too():
     xray(tokenizer, text, methods=python, progress=lambda done, total: said.append((done, total)))
     words = len(list(__import__("bpe_core.vocabulary.xray", fromlist=["_words"])._words(tokenizer, text)))
     assert said == [(0, words), (4096, words), (8192, words), (words, words)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pretoken=st.text(st.sampled_from("ab 1,.é研究它，。🙂\u4e00\uffff\U00010000"), min_size=1, max_size=24),
+    data=st.data(),
+)
+def test_a_words_tokens_are_those_over_its_bytes_for_characters_of_any_width(pretoken, data):
+    from bpe_core.vocabulary.xray import _add_word_cuts
+    from bpe_core.words import word_spans
+
+    raw = pretoken.encode("utf-8")
+    cuts = sorted(data.draw(st.sets(st.integers(1, len(raw) - 1), max_size=len(raw))) if len(raw) > 1 else [])
+    parts = [raw[a:b] for a, b in zip([0, *cuts], [*cuts, len(raw)])]  # tokens may split a character
+    found: Counter = Counter()
+    _add_word_cuts(found, pretoken, parts, 3)
+    expected: Counter = Counter()
+    starts = [sum(map(len, parts[:k])) for k in range(len(parts))]
+    for start, end in word_spans(pretoken):
+        first, last = len(pretoken[:start].encode("utf-8")), len(pretoken[:end].encode("utf-8"))
+        over = tuple(p for p, at in zip(parts, starts) if at < last and at + len(p) > first)
+        expected[pretoken[start:end], over] += 3
+    assert found == expected

@@ -34,6 +34,8 @@ from collections.abc import Callable, Iterable, Iterator, Sized
 from dataclasses import asdict, dataclass, field
 
 from bpe_core.cancelled import Cancelled
+from bpe_core.corpus import threaded_tally
+from bpe_core.corpus.threaded_tally import tally_parts
 from bpe_core.encoding.methods import Methods
 from bpe_core.encoding.protocol import ShownTokenizer
 from bpe_core.encoding.resegment import runs
@@ -45,11 +47,6 @@ from bpe_core.render.token_label import render_token
 from bpe_core.vocabulary.table import char_class
 from bpe_core.vocabulary.text_pieces import text_pieces
 from bpe_core.words import segmenters, word_spans
-
-try:  # the compiled tally (bpe_core/_count.c); without a C compiler at install, the words are counted in Python
-    from bpe_core import _count
-except ImportError:  # pragma: no cover - the extension is optional
-    _count = None
 
 #: A token is a residue when at most this share of its formations survive to the end.
 RESIDUE_SHARE = 0.01
@@ -157,8 +154,7 @@ def xray(
     residues = []
     for token, n in formed.items():
         if n >= min_formed and final[token] <= share * n:
-            uses = tuple((a, b, c) for (a, b), c in consumed.get(token, Counter()).most_common(3))
-            residues.append(Residue(methods.ids[token], token, n, final[token], uses))
+            residues.append(Residue(methods.ids[token], token, n, final[token], _most_used(consumed.get(token))))
     residues.sort(key=lambda r: (r.final_share, -r.formed, r.token_id))
     return XRay(
         name=tokenizer.name,
@@ -167,6 +163,17 @@ def xray(
         shattered=_shattered(found, top),
         fertility=_fertility(found, tokens, chars),
     )
+
+
+def _most_used(consumers: Counter[tuple[bytes, bytes]] | None) -> tuple[tuple[bytes, bytes, int], ...]:
+    """The three merges that used a token up most, as (left, right, times); ties by the merge's bytes (not by the
+    order the words came in: the compiled tally's two threads give no order).
+
+    >>> _most_used(Counter({(b"b", b"a"): 2, (b"a", b"c"): 2, (b"a", b"a"): 1, (b"x", b"y"): 5}))
+    ((b'x', b'y', 5), (b'a', b'c', 2), (b'b', b'a', 2))
+    """
+    top = heapq.nsmallest(3, (consumers or {}).items(), key=lambda item: (-item[1], item[0]))
+    return tuple((left, right, n) for (left, right), n in top)
 
 
 #: Words traced per call of the compiled loop, and the bytes they may hold (Cancel is heard between two calls).
@@ -247,7 +254,7 @@ def _words(tokenizer: ShownTokenizer, text: str | Iterable[str]) -> Iterable[tup
     pieces = text_pieces(text, tokenizer)  # split a piece at a time: a piece's pre-tokens are a list
     splitter = tokenizer.pretokenizer
     shipped = shipped_name(splitter.pattern) if splitter is not None else None
-    if splitter is not None and shipped is not None and _count is not None and scanner.available():
+    if splitter is not None and shipped is not None and threaded_tally.available():
         return _tallied(splitter, shipped, pieces)
     if splitter is not None:
         found: Counter[str] = Counter()
@@ -281,19 +288,21 @@ class _Tally:
 
 
 def _tallied(splitter: TextSplitter, shipped: str, pieces: Iterable[str]) -> _Tally:
-    """:func:`_words` where the splitter's pattern is the ``shipped`` one, by the compiled tally: the same bytes,
-    counts and order (its entries stay in the order first seen), no str made per pre-token (a gigabyte of code has
-    a hundred million of them), and no dict of them all.
+    """:func:`_words` where the splitter's pattern is the ``shipped`` one, by the compiled tally on two cores
+    (:func:`bpe_core.corpus.threaded_tally.tally_parts`): the same bytes and counts, no str made per pre-token (a
+    gigabyte of code has a hundred million of them), and no dict of them all. Their order is not the text's: nothing
+    here depends on it.
 
-    >>> list(_tallied(TextSplitter("gpt2", ["<s>"]), "gpt2", ["a b<s>a", " b"]))
-    [(b'a', 2), (b' b', 2)]
+    >>> sorted(_tallied(TextSplitter("gpt2", ["<s>"]), "gpt2", ["a b<s>a", " b"]))
+    [(b' b', 2), (b'a', 2)]
     """
-    scanner._ready()  # the character classes, once per process
-    tally, number = _count.Tally(), scanner.PATTERNS[shipped]
-    for piece in pieces:
-        for part, is_special in splitter.specials.split(fix_surrogates(piece)):
-            if not is_special:
-                tally.add(part, number)
+    parts = (
+        part
+        for piece in pieces
+        for part, is_special in splitter.specials.split(fix_surrogates(piece))
+        if not is_special and part
+    )
+    tally = tally_parts(parts, scanner.PATTERNS[shipped])
     data, ends, counts = tally.export()  # (every word's bytes joined; where each ends, its count: int64s)
     tally.clear()
     return _Tally(data, memoryview(ends).cast("q"), memoryview(counts).cast("q"))

@@ -4,11 +4,12 @@
 
 Rows (corpora built and cached by ``corpora.py``): ``chinese`` (~4 MB, o200k: whole clauses, the longest words to
 trace), ``stdlib`` (~31 MB of code, GPT-2), ``english`` (~11 MB of prose, cl100k). Each run is the ``bpe`` command
-itself in a new process: its CPU seconds (its own and its encode worker's) and its peak memory (the largest
-process's). Beside it, as the scale of the same text, tiktoken's encode of the corpus in a fresh process (the X-ray
-encodes, counts and traces every distinct word: the ratio says how many encodes' worth it costs). ``--tree``: the
-same command run by another checkout's ``bpe_core`` (the code before a change), alternating run by run; the two
-outputs are compared byte for byte (exit status 1 if they differ). Medians of ``--repeat`` runs.
+itself in a new process: its CPU seconds (its own and its encode worker's), its wall seconds (it counts the
+text's words on two threads) and its peak memory (the largest process's). Beside it, as the scale of the same text,
+tiktoken's encode of the corpus in a fresh process (the X-ray encodes, counts and traces every distinct word: the
+ratio says how many encodes' worth it costs). ``--tree``: the same command run by another checkout's ``bpe_core``
+(the code before a change), alternating run by run; the two outputs are compared byte for byte (exit status 1 if
+they differ). Medians of ``--repeat`` runs.
 """
 
 from __future__ import annotations
@@ -95,10 +96,12 @@ def bench(row: str, repeat: int, other: str | None) -> bool:
         for tree in trees:
             runs[tree].append(fresh(tree, path, encoding))
     cpu = {tree: statistics.median(r["cpu"] for r in got) for tree, got in runs.items()}
+    wall = {tree: statistics.median(r["wall"] for r in got) for tree, got in runs.items()}
     peak = {tree: statistics.median(r["peak_mb"] for r in got) for tree, got in runs.items()}
     ours = str(ROOT)
     line = (
-        f"{row:8s} {encoding:11s} {size_mb:5.1f} MB | X-ray cpu {cpu[ours]:6.2f} s, peak {peak[ours]:5.0f} MB "
+        f"{row:8s} {encoding:11s} {size_mb:5.1f} MB | X-ray cpu {cpu[ours]:6.2f} s, wall {wall[ours]:6.2f} s, "
+        f"peak {peak[ours]:5.0f} MB "
         f"= {cpu[ours] / cpu['tiktoken']:5.1f} tiktoken encodes ({cpu['tiktoken']:.2f} s)"
     )
     same = True
@@ -106,8 +109,9 @@ def bench(row: str, repeat: int, other: str | None) -> bool:
         digests = {tree: {r["digest"] for r in runs[tree]} for tree in (ours, other)}
         same = len(digests[ours] | digests[other]) == 1
         line += (
-            f" | --tree: cpu {cpu[other]:6.2f} s, peak {peak[other]:5.0f} MB, this one {cpu[ours] / cpu[other]:.2f}x"
-            f" its time | outputs {'the same' if same else 'DIFFER'}"
+            f" | --tree: cpu {cpu[other]:6.2f} s, wall {wall[other]:6.2f} s, peak {peak[other]:5.0f} MB, this one"
+            f" {cpu[ours] / cpu[other]:.2f}x its CPU, {wall[ours] / wall[other]:.2f}x its wall"
+            f" | outputs {'the same' if same else 'DIFFER'}"
         )
     print(line, flush=True)
     return same
