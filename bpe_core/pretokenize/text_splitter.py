@@ -24,6 +24,8 @@ def fix_surrogates(text: str) -> str:
     >>> fix_surrogates("a\\ud800b") == "a\\ufffdb"
     True
     """
+    if text.isascii():  # (a flag the string keeps: no scan; half the pieces of a gigabyte of C sources)
+        return text
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
