@@ -30,15 +30,10 @@ def _helpers_left() -> list[threading.Thread]:
 
 @settings(max_examples=60, deadline=None)
 @given(parts=st.lists(st.text(st.sampled_from("ab 1,.\n é研究🙂'"), max_size=300), max_size=40))
-def test_two_threads_count_what_one_tally_counts(parts, monkeypatch_module):
-    monkeypatch_module.setattr(threaded_tally, "HAND_OVER_CHARS", 1)  # (every part may go to the helper)
-    assert tally_parts(iter(parts), GPT2, threads=2).to_dict() == _one_tally(parts)
-
-
-@pytest.fixture(scope="module")
-def monkeypatch_module():
+def test_two_threads_count_what_one_tally_counts(parts):
     with pytest.MonkeyPatch.context() as patch:
-        yield patch
+        patch.setattr(threaded_tally, "HAND_OVER_CHARS", 1)  # (every part may go to the helper)
+        assert tally_parts(iter(parts), GPT2, threads=2).to_dict() == _one_tally(parts)
 
 
 def test_the_helper_counts_parts_of_a_large_text_and_ends(monkeypatch):
@@ -50,11 +45,40 @@ def test_the_helper_counts_parts_of_a_large_text_and_ends(monkeypatch):
     assert True in taken and not _helpers_left()
 
 
-def test_short_parts_and_one_core_are_counted_here_without_a_helper(monkeypatch):
-    monkeypatch.setattr(threaded_tally, "_cores", lambda: 1)
+@pytest.mark.parametrize("cores, parts", [(1, ["x" * 70_000, " y" * 40_000]), (2, ["a b", " c" * 30_000])])
+def test_short_parts_and_one_core_are_counted_here_without_a_helper(monkeypatch, cores, parts):
+    monkeypatch.setattr(threaded_tally, "_cores", lambda: cores)
     started = []
     monkeypatch.setattr(threaded_tally._Helper, "__init__", lambda self, pattern: started.append(pattern))
-    assert tally_parts(iter(["a b", " c"]), GPT2).to_dict() == {b"a": 1, b" b": 1, b" c": 1} and not started
+    assert tally_parts(iter(parts), GPT2).to_dict() == _one_tally(parts) and not started
+
+
+def test_a_part_taken_but_not_begun_is_counted_here_and_the_helper_never_waits_for_more(monkeypatch):
+    """A part waiting for the helper, which has not begun it, when the parts end: given back and counted here, and
+    the end does not wait for the helper to take it (an end that waited could be interrupted there, leaving the
+    helper waiting for parts forever)."""
+    release = threading.Event()
+    real_count = threaded_tally._Helper._count
+
+    def slow_count(self):  # the helper does not begin until told
+        release.wait(10)
+        real_count(self)
+
+    monkeypatch.setattr(threaded_tally._Helper, "_count", slow_count)
+    monkeypatch.setattr(threaded_tally, "HAND_OVER_CHARS", 1)
+    parts = ["one two", " three", " four"]
+    given_back = []
+    real_stop = threaded_tally._Helper.stop
+
+    def stop(self):
+        left = real_stop(self)
+        given_back.append(left)
+        release.set()
+        return left
+
+    monkeypatch.setattr(threaded_tally._Helper, "stop", stop)
+    assert tally_parts(iter(parts), GPT2, threads=2).to_dict() == _one_tally(parts)
+    assert given_back == ["one two"] and not _helpers_left()  # (the first part waited: the helper had not begun)
 
 
 @pytest.mark.parametrize("error", [KeyboardInterrupt, UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid")])
@@ -70,9 +94,11 @@ def test_an_error_reading_the_parts_stops_both_threads_and_is_raised(error):
     assert not _helpers_left()
 
 
-def test_a_failure_of_the_helper_is_raised_here_after_the_parts(monkeypatch):
+def test_a_failure_of_the_helper_stops_the_reading_and_is_raised_here(monkeypatch):
     class Failing:
         """A tally whose count fails for one part (as a MemoryError would), in whichever thread counts it."""
+
+        nbytes = 0
 
         def __init__(self):
             self.words: dict[bytes, int] = {}
@@ -83,9 +109,6 @@ def test_a_failure_of_the_helper_is_raised_here_after_the_parts(monkeypatch):
             for word in part.split():
                 self.words[word.encode()] = self.words.get(word.encode(), 0) + 1
 
-        def to_dict(self):
-            return self.words
-
     class Module:
         Tally = Failing
 
@@ -94,11 +117,29 @@ def test_a_failure_of_the_helper_is_raised_here_after_the_parts(monkeypatch):
     seen = []
 
     def parts():
-        yield "boom " * 10  # taken by the helper (it is free)
-        for k in range(5):
+        yield "boom " * 10  # taken by the helper (its queue is empty)
+        for k in range(200):
+            time.sleep(0.01)  # (time for the helper to fail)
             seen.append(k)
             yield "a " * 10
 
     with pytest.raises(MemoryError, match="no room"):
         tally_parts(parts(), GPT2, threads=2)
-    assert seen == [0, 1, 2, 3, 4] and not _helpers_left()  # (the parts all read: the failure comes at the end)
+    assert len(seen) < 200 and not _helpers_left()  # (stopped at a part after the failure, not at the end)
+
+
+def test_ctrl_c_while_a_part_waits_for_the_busy_helper_leaves_no_thread(monkeypatch):
+    release = threading.Event()
+    real_count = threaded_tally._Helper._count
+    monkeypatch.setattr(threaded_tally._Helper, "_count", lambda self: (release.wait(10), real_count(self)))
+    monkeypatch.setattr(threaded_tally, "HAND_OVER_CHARS", 1)
+
+    def parts():
+        yield "one two"  # waits for the helper, which has not begun
+        yield " three"
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        tally_parts(parts(), GPT2, threads=2)  # (returns at once: nothing waited for)
+    release.set()
+    assert not _helpers_left()

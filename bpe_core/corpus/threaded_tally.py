@@ -1,11 +1,11 @@
 """A text's pre-tokens counted by the compiled tally (``bpe_core/_count.c``) on two cores: the compiled tally leaves
 Python while it counts, so a helper thread counts the parts this thread hands it, into a tally of its own, while
-this thread reads and splits the next ones (Python) and counts those the helper has no room for. The helper's tally
-is merged into this thread's at the end. A gigabyte of C sources was counted in 5.0 s on one core (half of its
-X-ray, ``bpe vocab --xray``); see ``tests/bench/README.md`` for two.
+this thread reads and splits the next ones (Python) and counts those the helper has no room for. The two tallies are
+made one at the end. A gigabyte of C sources was counted in 5.0 s on one core (half of its
+X-ray, ``bpe vocab --xray``), on two in 2.7 s (``tests/bench/README.md``).
 
-The counts are those of one tally counting every part; the order of the words (their first sight) is this thread's
-parts' words, then the helper's new ones: a consumer must not depend on it.
+The counts are those of one tally counting every part; the order of the words (their first sight) is not the text's:
+a consumer must not depend on it.
 
 >>> from bpe_core.pretokenize import scanner
 >>> tally = tally_parts(["the cat", " the hat"], scanner.PATTERNS["gpt2"]) if available() else None
@@ -39,26 +39,41 @@ def available() -> bool:
 def tally_parts(parts: Iterable[str], pattern: int, threads: int | None = None):
     """A compiled tally of the pre-tokens of every part of ``parts`` under the scanner ``pattern`` (a number of
     ``scanner.PATTERNS``), counted by this thread and, where ``threads`` (default: the cores this process may use)
-    is more than one, a helper. An error in either (the parts' own, or Ctrl-C here) stops both and is raised here;
-    the helper finishes the part it is counting (a few milliseconds for a piece of a text) in the background."""
+    is more than one, a helper started at the first part of :data:`HAND_OVER_CHARS` or more. An error here (the
+    parts' own, Ctrl-C) or the helper's (raised here at the next part) stops both: the helper drops what it has not
+    begun and ends after the part it is counting (a few milliseconds for a piece of a text)."""
     assert _count is not None, "available() first"
     scanner._ready()  # the character classes, once per process
-    tally = _count.Tally()
-    if (threads or _cores()) < 2:
-        for part in parts:
-            tally.add(part, pattern)
-        return tally
-    helper = _Helper(pattern)
+    tally, two = _count.Tally(), (threads or _cores()) > 1
+    helper: _Helper | None = None
     try:
         for part in parts:
-            if len(part) < HAND_OVER_CHARS or not helper.took(part):
-                tally.add(part, pattern)
-    finally:
-        helper.stop()
+            if two and len(part) >= HAND_OVER_CHARS:
+                helper = helper or _Helper(pattern)
+                if helper.took(part):
+                    continue
+            tally.add(part, pattern)
+    except BaseException:
+        if helper is not None:
+            helper.stop()
+        raise
+    if helper is None:
+        return tally
+    left = helper.stop()
+    if left is not None:  # (taken, not begun: counted here)
+        tally.add(left, pattern)
     helper.wait()
-    tally.merge(*helper.tally.export())
-    helper.tally.clear()
-    return tally
+    return _joined(tally, helper.tally)
+
+
+def _joined(one, other):
+    """The two tallies as one: the smaller's export merged into the larger, the smaller emptied first (its table
+    freed before the larger grows)."""
+    small, large = sorted((one, other), key=lambda tally: tally.nbytes)
+    export = small.export()
+    small.clear()
+    large.merge(*export)
+    return large
 
 
 def _cores() -> int:
@@ -82,29 +97,35 @@ class _Helper:
         self._thread.start()
 
     def took(self, part: str) -> bool:
-        """Whether the helper took ``part`` (it had room for it)."""
+        """Whether the helper took ``part`` (it had room for it); its failure, if it failed, raised here."""
         if self.failure is not None:
-            return False  # (counted here; the failure is raised by wait)
+            raise self.failure
         try:
             self._parts.put_nowait(part)
         except queue.Full:
             return False
         return True
 
-    def stop(self) -> None:
-        """No more parts: the helper ends after those it has."""
-        self._parts.put(None)
+    def stop(self) -> str | None:
+        """No more parts: the helper ends after the one it is counting. The part taken but not begun, if any, is
+        given back (never waited for: Ctrl-C cannot leave the helper waiting for parts forever)."""
+        try:
+            left = self._parts.get_nowait()
+        except queue.Empty:
+            left = None
+        self._parts.put_nowait(None)  # (room for it now: only this thread puts)
+        return left
 
     def wait(self) -> None:
-        """Wait for the helper to count what it took; its failure raised here."""
+        """Wait for the helper to count what it began; its failure raised here."""
         self._thread.join()
         if self.failure is not None:
             raise self.failure
 
     def _count(self) -> None:
         while (part := self._parts.get()) is not None:
-            if self.failure is None:
-                try:
-                    self.tally.add(part, self.pattern)
-                except BaseException as exc:  # (MemoryError: raised in the caller's thread by wait)
-                    self.failure = exc
+            try:
+                self.tally.add(part, self.pattern)
+            except BaseException as exc:  # (MemoryError: raised in the caller's thread at its next part)
+                self.failure = exc
+                return

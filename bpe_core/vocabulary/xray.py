@@ -250,7 +250,7 @@ def _traced_in_batches(
 
 def _words(tokenizer: ShownTokenizer, text: str | Iterable[str]) -> Iterable[tuple[bytes, int]]:
     """Each pre-token of ``text`` (or of its pieces) as bytes, after the model's normalizer where it has one, and
-    how often, in the order first seen."""
+    how often (in the order first seen, but for the compiled tally's two threads: nothing depends on the order)."""
     pieces = text_pieces(text, tokenizer)  # split a piece at a time: a piece's pre-tokens are a list
     splitter = tokenizer.pretokenizer
     shipped = shipped_name(splitter.pattern) if splitter is not None else None
@@ -271,7 +271,7 @@ def _words(tokenizer: ShownTokenizer, text: str | Iterable[str]) -> Iterable[tup
 
 class _Tally:
     """The words of a text as the compiled tally exports them: ``data``, every word's bytes joined, ``ends``, where
-    each one ends, and ``counts``, how often it was seen (int64 memoryviews), in the order first seen. Iterating
+    each one ends, and ``counts``, how often it was seen (int64 memoryviews). Iterating
     gives ``(bytes, count)`` as :func:`_words` does."""
 
     def __init__(self, data: bytes, ends: memoryview, counts: memoryview):
