@@ -2121,9 +2121,9 @@ static PyObject *make_encoder(PyObject *module, PyObject *args) {
     return (PyObject *)e;
 }
 
-/* prepare(buffer, start, stop): the pages of buffer[start:stop] made ready to be written (prepare_pages), without
- * the GIL: the array that threads place their ids into (bpe_core/encoding/id_arrays.py) asks a few megabytes ahead
- * of its copies, one call instead of a page fault per 4 KB. */
+/* prepare(buffer, start, stop): the pages of buffer[start:stop] made ready to be written (prepare_pages: a range of
+ * a megabyte or less is left alone), without the GIL: the array that threads place their ids into
+ * (bpe_core/encoding/id_arrays.py) asks a few megabytes ahead of its copies, one call instead of a fault per 4 KB. */
 static PyObject *module_prepare(PyObject *self, PyObject *args) {
     (void)self;
     Py_buffer view;
@@ -2144,7 +2144,7 @@ static PyObject *module_prepare(PyObject *self, PyObject *args) {
 static PyMethodDef encode_methods[] = {
     {"prepare", module_prepare, METH_VARARGS,
      "prepare(buffer, start, stop): the pages of buffer[start:stop] made ready to be written, in one call where the "
-     "system can (Linux 5.14 and later); advice only."},
+     "system can (Linux 5.14 and later; over a megabyte); advice only."},
     {"specials", make_specials, METH_VARARGS,
      "specials(tokens: list[str], ids: list[int]) -> Specials: a tokenizer's special tokens, for Encoder.encode."},
     {"encoder", make_encoder, METH_VARARGS,

@@ -143,3 +143,25 @@ def test_prepare_keeps_what_the_pages_hold_and_refuses_a_range_outside_them_or_m
     with pytest.raises(TypeError):
         id_arrays._encode.prepare(b"read only", 0, 4)
     pages.close()
+
+
+def test_a_mapping_copied_to_grow_has_its_pages_made_ready_from_the_ids_copied(monkeypatch):
+    """Where the system cannot move a mapping (no mremap), a larger one is made and the ids copied: only those are
+    in pages made, so the next pages are made ready from there, not from where the old mapping's were."""
+    if id_arrays._encode is None:
+        pytest.skip("the compiled module is not built")
+    asked = []
+    real_prepare = id_arrays._encode.prepare
+    monkeypatch.setattr(id_arrays._encode, "prepare", lambda pages, a, b: (asked.append(a), real_prepare(pages, a, b)))
+
+    def copied(pages, size, used):  # as on a system without mremap: a new mapping
+        grown = id_arrays._anonymous(size)
+        grown[:used] = pages[:used]
+        return grown
+
+    monkeypatch.setattr(id_arrays, "_resized", copied)
+    placed = PlacedIds(2, expected=600_000)  # 2.4 MB: the first piece's pages made ready 4 MB ahead (all of them)
+    placed.add(0, np.arange(500_000, dtype=np.uint32))
+    placed.add(1, np.arange(500_000, 1_500_000, dtype=np.uint32))  # past the room: a new mapping
+    assert placed.array().tolist() == list(range(1_500_000))
+    assert asked == [0, 500_000 * id_arrays.ID_BYTES // 4096 * 4096]

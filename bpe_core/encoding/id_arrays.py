@@ -107,7 +107,10 @@ class PlacedIds:
 
         need = (self._end + len(ids)) * ID_BYTES
         if need > len(pages):
-            pages = _resized(pages, max(need, 2 * len(pages)), self._end * ID_BYTES)
+            grown = _resized(pages, max(need, 2 * len(pages)), self._end * ID_BYTES)
+            if grown is not pages:  # a new mapping: only the ids copied into it are in pages made
+                self._ready = self._end * ID_BYTES
+            pages = grown
         self._ready_to(pages, need)
         np.frombuffer(pages, dtype=np.uint32, count=len(ids), offset=self._end * ID_BYTES)[:] = ids
         self._end += len(ids)
@@ -115,7 +118,8 @@ class PlacedIds:
 
     def _ready_to(self, pages: mmap.mmap, need: int) -> None:
         """The pages of ``pages`` up to byte ``need`` made ready to be written, :data:`READY_AHEAD` bytes at once,
-        where the compiled module is built (the interpreter let go meanwhile)."""
+        where the compiled module is built (the interpreter let go meanwhile; a range of a megabyte or less is left
+        to fault as written)."""
         if _encode is None or need <= self._ready:
             return
         start, stop = self._ready - self._ready % mmap.PAGESIZE, min(max(need, self._ready + READY_AHEAD), len(pages))
