@@ -1,8 +1,8 @@
 """A text's pre-tokens counted by the compiled tally (``bpe_core/_count.c``) on two cores: the compiled tally leaves
 Python while it counts, so a helper thread counts the parts this thread hands it, into a tally of its own, while
 this thread reads and splits the next ones (Python) and counts those the helper has no room for. The two tallies are
-made one at the end. A gigabyte of C sources was counted in 5.0 s on one core (half of its
-X-ray, ``bpe vocab --xray``), on two in 2.7 s (``tests/bench/README.md``).
+made one at the end. A gigabyte of C sources is read and counted in 6.4-6.5 s on one core (more than half of its
+X-ray, ``bpe vocab --xray``) and in 3.3-3.4 s on two (``tests/bench/README.md``).
 
 The counts are those of one tally counting every part; the order of the words (their first sight) is not the text's:
 a consumer must not depend on it.
