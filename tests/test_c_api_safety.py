@@ -420,7 +420,8 @@ SANITIZER_REPORTS = ("ERROR: AddressSanitizer", "runtime error:", "SUMMARY: Unde
 #: What the sanitized run checks: the scanner's exactness tests (its counting's too), the cuts', the compiled
 #: encoder's (its backtracking merge's too: bpe_core/_backtrack.h), the compiled merge loop's, Llama 3's and Qwen 2's
 #: through all of them (test_fast_family), the starts found in blocks (test_block_starts), threads sharing a text
-#: with one encoder (test_parallel_encode; not its worker processes) and the cases above (this test aside).
+#: with one encoder (test_parallel_encode; not its worker processes), the tally counting on two threads
+#: (test_threaded_tally) and the cases above (this test aside).
 SANITIZED_TESTS = [
     "tests/test_scanner.py",
     "tests/test_compiled_counting.py",
@@ -436,6 +437,7 @@ SANITIZED_TESTS = [
     "tests/test_block_starts.py",
     "tests/test_parallel_encode.py",
     "tests/test_id_arrays.py",
+    "tests/test_threaded_tally.py",
 ]
 
 
