@@ -19,6 +19,8 @@ import regex
 UNICODE = "unicode"
 #: A run of Han characters, or a run of word characters (letters, marks, digits) of any other script.
 _RUNS = regex.compile(r"(\p{Script=Han}+)|[^\W\p{Script=Han}]+")
+#: A character of each kind of run.
+_HAN, _OTHER_WORD = regex.compile(r"\p{Script=Han}"), regex.compile(r"[^\W\p{Script=Han}]")
 
 
 def split_words(text: str) -> list[str]:
@@ -63,10 +65,9 @@ def segmenters(text: str) -> tuple[str, ...]:
     """The methods that cut the words of ``text``: ``"unicode"`` for words of other scripts, then the Chinese
     segmenter's name (``"rjieba"`` or ``"jieba"``) when it has Han characters; none when it has no word."""
     found = []
-    kinds = {run.group(1) is not None for run in _RUNS.finditer(text)}
-    if False in kinds:
+    if _OTHER_WORD.search(text):  # (each search stops at its first match: a gigabyte's words are millions of runs)
         found.append(UNICODE)
-    if True in kinds:
+    if _HAN.search(text):
         found.append(chinese_segmenter())
     return tuple(found)
 

@@ -221,3 +221,15 @@ def test_a_words_tokens_are_those_over_its_bytes_for_characters_of_any_width(pre
         over = tuple(p for p, at in zip(parts, starts) if at < last and at + len(p) > first)
         expected[pretoken[start:end], over] += 3
     assert found == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from("ab_9 ,.\n\u0301é中文\uf900\U00020000ぁアЖ🙂\u3000"), max_size=30))
+def test_the_segmenters_named_are_those_of_the_words_found(text):
+    """segmenters() names the Unicode method when a word of another script than Han is found, the Chinese
+    segmenter when a run of Han is (a search for one character of each, not every run listed)."""
+    from bpe_core.words import _RUNS, segmenters
+
+    kinds = {run.group(1) is not None for run in _RUNS.finditer(text)}
+    expected = (("unicode",) if False in kinds else ()) + ((chinese_segmenter(),) if True in kinds else ())
+    assert segmenters(text) == expected

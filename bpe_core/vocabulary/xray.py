@@ -377,10 +377,15 @@ def _script(word: str) -> str:
     >>> _script("，只能看见"), _script(" (x"), _script("..."), _script("  ")
     ('Han', 'Latin', 'punctuation', 'whitespace')
     """
-    classes = map(char_class, word)  # (lazily: a word's first letter is mostly its first or second character)
-    return next((c for c in classes if c not in _NOT_SCRIPTS), None) or next(
-        (c for c in map(char_class, word) if c not in ("whitespace", "neutral")), "whitespace"
-    )
+    for char in word:  # (a word's first letter is mostly its first or second character; a loop, not a generator:
+        found = char_class(char)  # this is asked of each cut word, half a million in a gigabyte of C)
+        if found not in _NOT_SCRIPTS:
+            return found
+    for char in word:
+        found = char_class(char)
+        if found not in ("whitespace", "neutral"):
+            return found
+    return "whitespace"
 
 
 def _fertility(words: Counter[WordCut], tokens: int, chars: int) -> Fertility:
