@@ -93,6 +93,7 @@ def test_bpe_vocab_with_tiny_blocks_and_pieces_prints_what_the_whole_text_gives(
     expected_ray = xray(GPT2, text)
     monkeypatch.setattr(texts, "BLOCK_BYTES", 7)
     monkeypatch.setattr(pieces_module, "PIECE_CHARS", 5)
+    monkeypatch.setattr(pieces_module, "USAGE_PIECE_CHARS", 5)  # (the usage our engine counts on every core)
     assert main(["vocab", "gpt2", "--text", str(path)]) == 0
     assert capsys.readouterr().out.splitlines() == expected
     out = tmp_path / "x.json"
@@ -116,8 +117,9 @@ def test_counting_usage_on_40_mb_holds_a_piece_at_a_time(tmp_path, capsys):
     120 MB (measured 81 MB, 23 of them the audit without a text; reading the whole file, its str, its ids and their
     int64 copies peaked at 770 MB). On every core, threads of this process encode it, each with a pre-token cache of
     its own in the encoder, which words that never repeat fill (the first bounded at 48 MB of keys and ids and 32 MB
-    of slots, the others at a quarter of that): the peak stays under 150 MB with two (measured 114 MB; 161 MB when
-    every cache had the first's bounds; with worker processes the caches were theirs, out of sight)."""
+    of slots, the others at a quarter of that): the peak stays under 150 MB with two (measured 114 MB; 125 MB since
+    usage on several threads is counted in pieces of 8 M characters; 161 MB when every cache had the first's bounds;
+    with worker processes the caches were theirs, out of sight)."""
     path, warm = tmp_path / "random.txt", tmp_path / "warm.txt"
     _unrepeated_text(path, 40)
     _unrepeated_text(warm, 3)
@@ -166,3 +168,18 @@ def test_a_tekken_file_is_cut_where_its_text_is_not_at_its_special_tokens():
     text = "word <s>word " * 40
     pieces = list(pieces_module.text_pieces(text, tekken, piece_chars=16))
     assert len(pieces) > 1 and [i for piece in pieces for i in tekken.encode(piece)] == tekken.encode(text)
+
+
+@pytest.mark.parametrize("cores", [1, 2])
+def test_usage_on_several_threads_is_read_in_larger_pieces_and_on_one_core_as_before(monkeypatch, cores):
+    """Where our engine shares each piece among threads, usage is counted in pieces of USAGE_PIECE_CHARS (a piece
+    starts the threads once); on one core a piece's ids are a list, so pieces stay PIECE_CHARS long."""
+    monkeypatch.setattr(pieces_module, "PIECE_CHARS", 100)
+    monkeypatch.setattr(pieces_module, "USAGE_PIECE_CHARS", 1_000)
+    monkeypatch.setattr(pieces_module.os, "cpu_count", lambda: cores)
+    text = "def f(x):\n    return x + 1\n" * 200
+    usage = list(text_pieces(text, GPT2, usage=True))
+    plain = list(text_pieces(text, GPT2))
+    assert "".join(usage) == "".join(plain) == text
+    assert max(map(len, plain)) < 200 and min(map(len, usage[:-1])) >= (100 if cores == 1 else 1_000)
+    assert (usage == plain) == (cores == 1)

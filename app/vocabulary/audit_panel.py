@@ -123,7 +123,7 @@ class AuditPanel(JobPanel):
 
         def job(cancelled, progress):
             if file is None:
-                pieces = None if text is None else text_pieces(text, tokenizer)  # counted a piece at a time
+                pieces = None if text is None else text_pieces(text, tokenizer, usage=usage is not None)
                 return audit_vocabulary(
                     source, table=table, texts=pieces, cancelled=cancelled, progress=progress, usage_encode=usage
                 )
@@ -133,7 +133,7 @@ class AuditPanel(JobPanel):
                 return audit_vocabulary(
                     source,
                     table=table,
-                    texts=text_pieces(read_text_blocks(file, on_read=reading_part), tokenizer),  # whole, in blocks
+                    texts=text_pieces(read_text_blocks(file, on_read=reading_part), tokenizer, usage=usage is not None),
                     cancelled=cancelled,
                     progress=testing_part,
                     usage_encode=usage,

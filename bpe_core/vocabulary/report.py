@@ -73,7 +73,7 @@ def vocab_report(
         lines += vocabulary_overlap(table, other).summary()
     if audit or text is not None:
         usage = large_text_encoder(spec, short=source.encode) if spec in reference.reference_names() else None
-        texts = None if text is None else text_pieces(text, tokenizer)
+        texts = None if text is None else text_pieces(text, tokenizer, usage=usage is not None)
         result = audit_vocabulary(source, table=table, texts=texts, usage_encode=usage)
         lines += result.summary()
     return lines
