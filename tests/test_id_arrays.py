@@ -48,7 +48,8 @@ def test_threads_adding_at_once_give_every_id_in_order():
     assert np.array_equal(placed.array(), np.concatenate(pieces))
 
 
-def test_a_piece_copied_is_dropped_and_the_room_past_the_ids_given_back():
+def test_a_piece_copied_is_dropped_and_the_room_past_the_ids_given_back(monkeypatch):
+    monkeypatch.setattr(id_arrays, "HEAP_MOST", 0)  # (a mapping of its own, as for a large text)
     placed = PlacedIds(2, expected=1 << 20)
     first = np.arange(10, dtype=np.uint32)
     placed.add(0, first)
@@ -63,6 +64,7 @@ def test_a_piece_copied_is_dropped_and_the_room_past_the_ids_given_back():
 @pytest.mark.parametrize("count", [0, 3])
 def test_without_an_anonymous_mapping_the_pieces_are_joined_at_the_end(monkeypatch, count):
     monkeypatch.setattr(id_arrays, "_anonymous", lambda size: None)
+    monkeypatch.setattr(id_arrays, "HEAP_MOST", 0)  # (a large text: no room of the allocator's)
     placed = PlacedIds(count, expected=10)
     for index in reversed(range(count)):
         placed.add(index, np.array([index, index], dtype=np.uint32))
@@ -77,16 +79,14 @@ def test_nothing_placed_is_an_empty_array():
 
 
 def test_room_that_cannot_be_moved_is_copied_into_a_larger_mapping():
-    class Unmovable(bytearray):  # a mapping the system cannot resize in place (no mremap: macOS)
-        closed = False
+    import mmap
 
+    class Unmovable(mmap.mmap):  # a mapping the system cannot resize in place (no mremap: macOS)
         def resize(self, size):
             raise SystemError("mmap: resizing not available--no mremap()")
 
-        def close(self):
-            self.closed = True
-
-    old = Unmovable(b"12345678")
+    old = Unmovable(-1, 8)
+    old[:] = b"12345678"
     grown = id_arrays._resized(old, 64, 6)
     assert len(grown) == 64 and grown[:6] == b"123456" and grown[6:8] == b"\0\0" and old.closed
 
@@ -160,8 +160,29 @@ def test_a_mapping_copied_to_grow_has_its_pages_made_ready_from_the_ids_copied(m
         return grown
 
     monkeypatch.setattr(id_arrays, "_resized", copied)
+    monkeypatch.setattr(id_arrays, "HEAP_MOST", 0)  # (a mapping from the start)
     placed = PlacedIds(2, expected=600_000)  # 2.4 MB: the first piece's pages made ready 4 MB ahead (all of them)
     placed.add(0, np.arange(500_000, dtype=np.uint32))
     placed.add(1, np.arange(500_000, 1_500_000, dtype=np.uint32))  # past the room: a new mapping
     assert placed.array().tolist() == list(range(1_500_000))
     assert asked == [0, 500_000 * id_arrays.ID_BYTES // 4096 * 4096]
+
+
+@pytest.mark.parametrize("expected", [10, 600_000])
+def test_a_small_texts_ids_go_in_the_allocators_memory_and_grow_there(expected):
+    """Up to HEAP_MOST bytes of ids the room is the allocator's (an array of its, handed to the next piece of a
+    usage file already made, where a mapping's pages are made anew each time); past its room it grows there."""
+    placed = PlacedIds(3, expected=expected)
+    assert isinstance(placed._pages, np.ndarray)
+    pieces = [np.arange(k * 400_000, (k + 1) * 400_000, dtype=np.uint32) for k in range(3)]  # 4.8 MB in all
+    for index in (2, 0, 1):
+        placed.add(index, pieces[index])
+    ids = placed.array()
+    assert ids.dtype == np.uint32 and ids.tolist() == list(range(1_200_000)) and isinstance(placed._pages, np.ndarray)
+
+
+def test_a_large_texts_ids_get_a_mapping_of_their_own():
+    placed = PlacedIds(1, expected=id_arrays.HEAP_MOST // id_arrays.ID_BYTES + 1)
+    assert not isinstance(placed._pages, np.ndarray)
+    placed.add(0, np.arange(5, dtype=np.uint32))
+    assert placed.array().tolist() == [0, 1, 2, 3, 4]

@@ -7,7 +7,8 @@ so the copying is done while the other pieces are still being encoded, not after
 once copied (the ids are not held twice). The array's pages are taken from the system as they are written: an
 anonymous mapping, grown by doubling, its room past the ids given back at the end, its pages made ready a few
 megabytes ahead of the copies in one call (:data:`READY_AHEAD`); where the system has none (Windows), the pieces are
-joined at the end.
+joined at the end. Fewer ids (:data:`HEAP_MOST`: a usage file's pieces, encoded one after the other) go in the
+allocator's memory instead, which it hands back to the next piece already made.
 
 >>> import numpy as np
 >>> placed = PlacedIds(2, expected=1)
@@ -22,7 +23,7 @@ from __future__ import annotations
 import mmap
 import threading
 from array import array
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Union
 
 if TYPE_CHECKING:
     import numpy as np
@@ -32,12 +33,17 @@ try:  # the compiled encoder's module (bpe_core/_encode.c), for its prepare(); w
 except ImportError:  # pragma: no cover - the extension is optional
     _encode = None
 
+#: Where the ids are placed: a mapping of their own, or an array of the allocator's memory (HEAP_MOST).
+Room = Union[mmap.mmap, "np.ndarray"]
 #: Bytes an id takes.
 ID_BYTES = 4
 #: Bytes of the array's pages made ready at once ahead of the copies (a page fault per 4 KB took 34 ms of the
 #: stdlib's 60 MB of ids, the pages made ready 4 MB at a time 20 ms; huge pages were not kept: a first fault
 #: could wait 30-110 ms for the system to find one).
 READY_AHEAD = 4 << 20
+#: Ids of this many bytes or fewer are placed in the allocator's memory, not a mapping of their own: freed, it is
+#: handed to the next text of that size (a usage file's pieces), where a new mapping's pages are made anew each time.
+HEAP_MOST = 24 << 20
 
 
 def ids_array(ids: list[int]) -> np.ndarray:
@@ -66,7 +72,8 @@ class PlacedIds:
         self._placed = 0  # the pieces before this one are copied (and dropped)
         self._end = 0  # ids copied so far
         self._lock = threading.Lock()
-        self._pages = _anonymous(max(expected, 1) * ID_BYTES)
+        room = max(expected, 1) * ID_BYTES
+        self._pages = _heap_room(room) if room <= HEAP_MOST else _anonymous(room)
         self._ready = 0  # bytes of the mapping whose pages are made ready (_ready_to)
 
     def add(self, index: int, ids: np.ndarray) -> None:
@@ -95,13 +102,14 @@ class PlacedIds:
             return np.concatenate(given) if given else np.zeros(0, dtype=np.uint32)
         if self._end == 0:
             return np.zeros(0, dtype=np.uint32)
-        try:
-            self._pages.resize(self._end * ID_BYTES)  # the room past them given back (where the system moves pages)
-        except (OSError, SystemError, ValueError):
-            pass  # (never written, that room holds no memory)
+        if isinstance(self._pages, mmap.mmap):
+            try:
+                self._pages.resize(self._end * ID_BYTES)  # the room past them given back (where the system moves pages)
+            except (OSError, SystemError, ValueError):
+                pass  # (never written, that room holds no memory)
         return np.frombuffer(self._pages, dtype=np.uint32, count=self._end)
 
-    def _copied(self, pages: mmap.mmap, ids: np.ndarray) -> mmap.mmap:
+    def _copied(self, pages: Room, ids: np.ndarray) -> Room:
         """``ids`` copied after those placed, into ``pages`` or a larger mapping (returned)."""
         import numpy as np
 
@@ -116,7 +124,7 @@ class PlacedIds:
         self._end += len(ids)
         return pages
 
-    def _ready_to(self, pages: mmap.mmap, need: int) -> None:
+    def _ready_to(self, pages: Room, need: int) -> None:
         """The pages of ``pages`` up to byte ``need`` made ready to be written, :data:`READY_AHEAD` bytes at once,
         where the compiled module is built (the interpreter let go meanwhile; a range of a megabyte or less is left
         to fault as written)."""
@@ -125,6 +133,13 @@ class PlacedIds:
         start, stop = self._ready - self._ready % mmap.PAGESIZE, min(max(need, self._ready + READY_AHEAD), len(pages))
         _encode.prepare(pages, start, stop)
         self._ready = stop
+
+
+def _heap_room(size: int) -> np.ndarray:
+    """``size`` bytes of the allocator's (a numpy array of bytes, not zeroed)."""
+    import numpy as np
+
+    return np.empty(size, dtype=np.uint8)
 
 
 def _anonymous(size: int) -> mmap.mmap | None:
@@ -139,17 +154,21 @@ def _anonymous(size: int) -> mmap.mmap | None:
         return None
 
 
-def _resized(pages: mmap.mmap, size: int, used: int) -> mmap.mmap:
+def _resized(pages: Room, size: int, used: int) -> Room:
     """``pages`` made ``size`` bytes, its first ``used`` kept: moved by the system where it can (mremap), else
     copied into a new mapping. MemoryError if there is no room."""
+    if not isinstance(pages, mmap.mmap):  # the allocator's (_heap_room): a larger array, the ids copied
+        grown = _heap_room(size)
+        grown[:used] = pages[:used]
+        return grown
     try:
         pages.resize(size)
         return pages
     except (OSError, SystemError, ValueError):
-        grown = _anonymous(size)
-        if grown is None:
+        mapped = _anonymous(size)
+        if mapped is None:
             raise MemoryError(f"no room for {size:,} bytes of ids") from None
         with memoryview(pages) as old:  # (no copy of it as bytes on the way)
-            grown[:used] = old[:used]
+            mapped[:used] = old[:used]
         pages.close()
-        return grown
+        return mapped
