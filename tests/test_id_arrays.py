@@ -2,6 +2,7 @@
 order of arrival and any number of threads, across the room made first; without an anonymous mapping, joined at the
 end."""
 
+import mmap
 import sys
 import threading
 
@@ -14,19 +15,24 @@ from bpe_core.encoding import id_arrays
 from bpe_core.encoding.id_arrays import PlacedIds
 
 
+@pytest.mark.parametrize("heap_most", [id_arrays.HEAP_MOST, 0], ids=["heap", "mapping"])
 @settings(max_examples=200, deadline=None)
 @given(sizes=st.lists(st.integers(0, 3000), max_size=12), data=st.data())
-def test_pieces_in_any_order_are_placed_in_theirs(sizes, data):
+def test_pieces_in_any_order_are_placed_in_theirs(heap_most, sizes, data):
     pieces = [np.arange(sum(sizes[:k]), sum(sizes[: k + 1]), dtype=np.uint32) for k in range(len(sizes))]
     order = data.draw(st.permutations(range(len(pieces))))
-    placed = PlacedIds(len(pieces), expected=data.draw(st.integers(0, 5000)))  # (too little room: it grows)
+    with pytest.MonkeyPatch.context() as patch:  # (the room first made: the allocator's, or a mapping)
+        patch.setattr(id_arrays, "HEAP_MOST", heap_most)
+        placed = PlacedIds(len(pieces), expected=data.draw(st.integers(0, 5000)))  # (too little room: it grows)
     for index in order:
         placed.add(index, pieces[index])
     ids = placed.array()
     assert ids.dtype == np.uint32 and ids.tolist() == list(range(sum(sizes)))
 
 
-def test_threads_adding_at_once_give_every_id_in_order():
+@pytest.mark.parametrize("heap_most", [id_arrays.HEAP_MOST, 0], ids=["heap", "mapping"])
+def test_threads_adding_at_once_give_every_id_in_order(monkeypatch, heap_most):
+    monkeypatch.setattr(id_arrays, "HEAP_MOST", heap_most)
     pieces = [np.full(50_000, k, dtype=np.uint32) for k in range(64)]
     placed = PlacedIds(len(pieces), expected=100)
     taken = iter(range(len(pieces)))
@@ -168,21 +174,38 @@ def test_a_mapping_copied_to_grow_has_its_pages_made_ready_from_the_ids_copied(m
     assert asked == [0, 500_000 * id_arrays.ID_BYTES // 4096 * 4096]
 
 
-@pytest.mark.parametrize("expected", [10, 600_000])
-def test_a_small_texts_ids_go_in_the_allocators_memory_and_grow_there(expected):
-    """Up to HEAP_MOST bytes of ids the room is the allocator's (an array of its, handed to the next piece of a
-    usage file already made, where a mapping's pages are made anew each time); past its room it grows there."""
-    placed = PlacedIds(3, expected=expected)
+def test_a_small_texts_ids_go_in_the_allocators_memory():
+    """Up to HEAP_MOST bytes of ids expected, the room is the allocator's (an array of its, handed to the next piece
+    of a usage file with its pages made, where a mapping's pages are made anew each time), a quarter more than
+    expected; the ids are a view of it."""
+    placed = PlacedIds(3, expected=1_000_000)  # 4 MB expected, 5 MB of room: 4.8 MB come
     assert isinstance(placed._pages, np.ndarray)
-    pieces = [np.arange(k * 400_000, (k + 1) * 400_000, dtype=np.uint32) for k in range(3)]  # 4.8 MB in all
+    pieces = [np.arange(k * 400_000, (k + 1) * 400_000, dtype=np.uint32) for k in range(3)]
     for index in (2, 0, 1):
         placed.add(index, pieces[index])
     ids = placed.array()
-    assert ids.dtype == np.uint32 and ids.tolist() == list(range(1_200_000)) and isinstance(placed._pages, np.ndarray)
+    assert ids.dtype == np.uint32 and ids.tolist() == list(range(1_200_000)) and ids.base is placed._pages
+
+
+@pytest.mark.parametrize("mapping", [True, False], ids=["mapping", "none"])
+def test_past_its_room_a_small_texts_ids_move_to_a_mapping_or_where_there_is_none_a_larger_array(monkeypatch, mapping):
+    if not mapping:
+        monkeypatch.setattr(id_arrays, "_anonymous", lambda size: None)  # (Windows)
+    placed = PlacedIds(3, expected=10)
+    for index in (1, 0, 2):
+        placed.add(index, np.arange(index * 300_000, (index + 1) * 300_000, dtype=np.uint32))
+    ids = placed.array()
+    assert ids.tolist() == list(range(900_000))
+    if mapping and id_arrays._anonymous(1) is not None:
+        assert isinstance(placed._pages, mmap.mmap)
+        if sys.platform == "linux":  # (mremap: the mapping shrinks to the ids)
+            assert len(placed._pages) == 900_000 * id_arrays.ID_BYTES
+    else:
+        assert isinstance(placed._pages, np.ndarray)
 
 
 def test_a_large_texts_ids_get_a_mapping_of_their_own():
     placed = PlacedIds(1, expected=id_arrays.HEAP_MOST // id_arrays.ID_BYTES + 1)
-    assert not isinstance(placed._pages, np.ndarray)
+    assert isinstance(placed._pages, mmap.mmap) or id_arrays._anonymous(1) is None
     placed.add(0, np.arange(5, dtype=np.uint32))
     assert placed.array().tolist() == [0, 1, 2, 3, 4]

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bpe_core.cli import main, texts
-from bpe_core.encoding import compiled_encode
+from bpe_core.encoding import compiled_encode, parallel_encode
 from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.vocabulary import text_pieces as pieces_module
@@ -117,9 +117,10 @@ def test_counting_usage_on_40_mb_holds_a_piece_at_a_time(tmp_path, capsys):
     120 MB (measured 81 MB, 23 of them the audit without a text; reading the whole file, its str, its ids and their
     int64 copies peaked at 770 MB). On every core, threads of this process encode it, each with a pre-token cache of
     its own in the encoder, which words that never repeat fill (the first bounded at 48 MB of keys and ids and 32 MB
-    of slots, the others at a quarter of that): the peak stays under 150 MB with two (measured 114 MB; 125 MB since
-    usage on several threads is counted in pieces of 8 M characters; 161 MB when every cache had the first's bounds;
-    with worker processes the caches were theirs, out of sight)."""
+    of slots, the others at a quarter of that): the peak stays under 175 MB with two (measured 114 MB; 125 MB since
+    usage on several threads is counted in pieces of 8 M characters; 148 MB since a piece's ids are placed in the
+    allocator's memory, 20 MB that tracemalloc sees where it did not see a mapping of their own; 161 MB, before
+    those, when every cache had the first's bounds; with worker processes the caches were theirs, out of sight)."""
     path, warm = tmp_path / "random.txt", tmp_path / "warm.txt"
     _unrepeated_text(path, 40)
     _unrepeated_text(warm, 3)
@@ -132,7 +133,7 @@ def test_counting_usage_on_40_mb_holds_a_piece_at_a_time(tmp_path, capsys):
     finally:
         tracemalloc.stop()
     assert "used in the text" in capsys.readouterr().out
-    assert peak < (150_000_000 if compiled_encode.available() and (os.cpu_count() or 1) > 1 else 120_000_000), (
+    assert peak < (175_000_000 if compiled_encode.available() and (os.cpu_count() or 1) > 1 else 120_000_000), (
         f"{peak / 1e6:.0f} MB"
     )
 
@@ -176,7 +177,8 @@ def test_usage_on_several_threads_is_read_in_larger_pieces_and_on_one_core_as_be
     starts the threads once); on one core a piece's ids are a list, so pieces stay PIECE_CHARS long."""
     monkeypatch.setattr(pieces_module, "PIECE_CHARS", 100)
     monkeypatch.setattr(pieces_module, "USAGE_PIECE_CHARS", 1_000)
-    monkeypatch.setattr(pieces_module.os, "cpu_count", lambda: cores)
+    monkeypatch.setattr(parallel_encode.os, "cpu_count", lambda: cores)
+    monkeypatch.setattr(compiled_encode, "available", lambda: True)  # (as where it is built)
     text = "def f(x):\n    return x + 1\n" * 200
     usage = list(text_pieces(text, GPT2, usage=True))
     plain = list(text_pieces(text, GPT2))

@@ -8,7 +8,8 @@ once copied (the ids are not held twice). The array's pages are taken from the s
 anonymous mapping, grown by doubling, its room past the ids given back at the end, its pages made ready a few
 megabytes ahead of the copies in one call (:data:`READY_AHEAD`); where the system has none (Windows), the pieces are
 joined at the end. Fewer ids (:data:`HEAP_MOST`: a usage file's pieces, encoded one after the other) go in the
-allocator's memory instead, which it hands back to the next piece already made.
+allocator's memory instead, which it hands back to the next piece already made (their array is a view of that room:
+the room past them is not given back).
 
 >>> import numpy as np
 >>> placed = PlacedIds(2, expected=1)
@@ -41,8 +42,9 @@ ID_BYTES = 4
 #: stdlib's 60 MB of ids, the pages made ready 4 MB at a time 20 ms; huge pages were not kept: a first fault
 #: could wait 30-110 ms for the system to find one).
 READY_AHEAD = 4 << 20
-#: Ids of this many bytes or fewer are placed in the allocator's memory, not a mapping of their own: freed, it is
-#: handed to the next text of that size (a usage file's pieces), where a new mapping's pages are made anew each time.
+#: Where this many bytes of ids or fewer are expected, they are placed in the allocator's memory, not a mapping of
+#: their own: freed, it is handed to the next text of that size (a usage file's pieces), where a new mapping's pages
+#: were made anew each time. Past its room they move to a mapping.
 HEAP_MOST = 24 << 20
 
 
@@ -73,7 +75,8 @@ class PlacedIds:
         self._end = 0  # ids copied so far
         self._lock = threading.Lock()
         room = max(expected, 1) * ID_BYTES
-        self._pages = _heap_room(room) if room <= HEAP_MOST else _anonymous(room)
+        # (on the heap a quarter more: a denser text, Chinese at 0.54 ids a character against 0.5 expected, fits)
+        self._pages = _heap_room(room * 5 // 4) if room <= HEAP_MOST else _anonymous(room)
         self._ready = 0  # bytes of the mapping whose pages are made ready (_ready_to)
 
     def add(self, index: int, ids: np.ndarray) -> None:
@@ -155,12 +158,19 @@ def _anonymous(size: int) -> mmap.mmap | None:
 
 
 def _resized(pages: Room, size: int, used: int) -> Room:
-    """``pages`` made ``size`` bytes, its first ``used`` kept: moved by the system where it can (mremap), else
-    copied into a new mapping. MemoryError if there is no room."""
-    if not isinstance(pages, mmap.mmap):  # the allocator's (_heap_room): a larger array, the ids copied
-        grown = _heap_room(size)
-        grown[:used] = pages[:used]
-        return grown
+    """``pages`` made ``size`` bytes, its first ``used`` kept: a mapping moved by the system where it can (mremap),
+    else copied into a new mapping, as the allocator's room is (or into a larger one where there is no mapping).
+    MemoryError if there is no room."""
+    if not isinstance(pages, mmap.mmap):  # the allocator's (_heap_room): the ids copied into a mapping (grown and
+        import numpy as np  # shrunk in place from then on), or into a larger array where there is no mapping
+
+        mapped = _anonymous(size)
+        if mapped is None:
+            grown = _heap_room(size)
+            grown[:used] = pages[:used]
+            return grown
+        np.frombuffer(mapped, dtype=np.uint8, count=used)[:] = pages[:used]
+        return mapped
     try:
         pages.resize(size)
         return pages

@@ -162,7 +162,7 @@ def large_text_encoder(
     >>> encode("hello world")
     [31373, 995]
     """
-    count = min(processes or os.cpu_count() or 1, spawning.max_processes())
+    count = _cores_for(processes)
     spawning.check_processes(count)
 
     def encode(text: str):
@@ -174,6 +174,22 @@ def large_text_encoder(
         return encode_array(spec, pattern, tokenizer, text, count)
 
     return encode
+
+
+def shares_in_threads(processes: int | None = None) -> bool:
+    """Whether :func:`large_text_encoder` with ``processes`` (default: every core) shares a large text of a shipped
+    tokenizer (whose compiled encoder is built wherever the module is) among threads of this process, so that its
+    ids come as one array: the compiled encoder is built and more than one core is asked for.
+
+    >>> shares_in_threads(1)
+    False
+    """
+    return compiled_encode.available() and _cores_for(processes) > 1
+
+
+def _cores_for(processes: int | None) -> int:
+    """The cores :func:`large_text_encoder` uses for ``processes`` (default: every core)."""
+    return min(processes or os.cpu_count() or 1, spawning.max_processes())
 
 
 @functools.lru_cache(maxsize=2)

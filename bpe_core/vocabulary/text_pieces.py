@@ -16,11 +16,10 @@ True
 from __future__ import annotations
 
 import itertools
-import os
 from collections.abc import Iterable, Iterator
 
 from bpe_core.corpus.reader import CorpusReader
-from bpe_core.encoding import compiled_encode
+from bpe_core.encoding.parallel_encode import shares_in_threads
 from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.foreign import TiktokenTokenizer
 from bpe_core.pretokenize.patterns import shipped_name
@@ -51,7 +50,7 @@ def text_pieces(
     pattern = cut_pattern(tokenizer)
     if pattern is None:
         return iter([text if isinstance(text, str) else _joined(text)])
-    piece_chars = piece_chars or (USAGE_PIECE_CHARS if usage and _threads_share() else PIECE_CHARS)
+    piece_chars = piece_chars or (USAGE_PIECE_CHARS if usage and shares_in_threads() else PIECE_CHARS)
     # cut where no special token the tokenizer finds in text crosses (a Tekken file finds none: its text is cut alike)
     reader = CorpusReader(pattern=pattern, splitter=tokenizer.pretokenizer.specials, piece_chars=piece_chars)
     if isinstance(text, str):  # slices of it: a block fed whole would be copied twice
@@ -60,12 +59,6 @@ def text_pieces(
     else:
         pieces = reader.pieces_of_blocks(text)
     return _tail_joined(pieces, piece_chars)
-
-
-def _threads_share() -> bool:
-    """Whether our engine's encoder of large texts shares a piece among threads here
-    (:func:`bpe_core.encoding.parallel_encode.large_text_encoder`: the compiled encoder, more than one core)."""
-    return compiled_encode.available() and (os.cpu_count() or 1) > 1
 
 
 def _joined(blocks: Iterable[str]) -> str:
