@@ -27,9 +27,10 @@ from bpe_core.pretokenize.patterns import shipped_name
 #: Characters of text per piece, about: a few megabytes, each encoded on every core (the text's end is shorter).
 PIECE_CHARS = 1 << 21
 #: The same where our engine counts token usage on several threads (the audit's usage text, ``bpe vocab --text``): a
-#: piece starts the threads and makes the ids' array once, so larger pieces pay for that less often (a gigabyte of
-#: C with GPT-2: 2 M characters 7.3-7.5 s, 8 M 6.2-6.5 s, 16 M 6.5-6.6 s; peak memory 300 -> 370 MB at 8 M). On one
-#: core a piece's ids are a list (40 bytes an id), which a larger piece only makes larger.
+#: piece starts the threads and cuts itself once, so larger pieces pay for that less often (a gigabyte of C with
+#: GPT-2: 2 M characters 6.4-6.6 s, 8 M 6.0 s; before the ids went in the allocator's memory 7.3-7.5 s, 8 M 6.2-6.5 s,
+#: 16 M 6.5-6.6 s; peak memory about 70 MB more at 8 M). On one core a piece's ids are a list (40 bytes an id), which
+#: a larger piece only makes larger.
 USAGE_PIECE_CHARS = 1 << 23
 #: A text given in blocks to a tokenizer that needs it whole is joined up to this many characters (a file of blocks
 #: is otherwise of any size).
@@ -44,9 +45,10 @@ def text_pieces(
     text: str | Iterable[str], tokenizer, piece_chars: int | None = None, *, usage: bool = False
 ) -> Iterator[str]:
     """A text (a str, or its blocks as a file is read) in pieces of about ``piece_chars`` (default
-    :data:`PIECE_CHARS`, or :data:`USAGE_PIECE_CHARS` for ``usage`` counted by our engine on every core) characters
-    that ``tokenizer`` encodes, one after the other, to the ids of the whole; the whole text as one piece when its
-    cuts are not proven for ``tokenizer`` (:func:`cut_pattern`)."""
+    :data:`PIECE_CHARS`, or :data:`USAGE_PIECE_CHARS` for ``usage`` our engine counts on several threads here,
+    :func:`~bpe_core.encoding.parallel_encode.shares_in_threads`) characters that ``tokenizer`` encodes, one after
+    the other, to the ids of the whole; the whole text as one piece when its cuts are not proven for ``tokenizer``
+    (:func:`cut_pattern`)."""
     pattern = cut_pattern(tokenizer)
     if pattern is None:
         return iter([text if isinstance(text, str) else _joined(text)])
