@@ -90,6 +90,12 @@ typedef struct {
     uint32_t left, right, order;
 } BtSplitSlot;
 
+/* A character of three UTF-8 bytes (U+0800 to U+FFFF: most Han characters) that is a token: the token and its order
+ * (BT_NONE for a character no token is). */
+typedef struct {
+    uint32_t token, order;
+} BtChar;
+
 typedef struct {
     int ready; /* 0: not monotone (or no tables): merge_word keeps the heap */
     const uint32_t *starts; /* the encoder's: token t is bytes[starts[t] : starts[t + 1]] */
@@ -102,6 +108,7 @@ typedef struct {
     uint64_t *crossed; /* a bit per hash of each place inside a token between wide characters (bt_cut) */
     uint64_t partial[1024]; /* a bit per byte before and byte after such a place where the token holds fewer than
                              * three bytes on a side (it starts or ends inside a character): bt_cut's other probes */
+    BtChar *chars; /* by code point (bt_char): each character of three bytes that is a token, read without the trie */
 } Backtrack;
 
 /* One call's memory: a bit per position of the word (1: still alive). */
@@ -131,6 +138,7 @@ static void bt_free(Backtrack *bt) {
     PyMem_RawFree(bt->splits);
     PyMem_RawFree(bt->seen);
     PyMem_RawFree(bt->crossed);
+    PyMem_RawFree(bt->chars);
     memset(bt, 0, sizeof(*bt));
 }
 
@@ -437,6 +445,34 @@ static inline int bt_allowed(const Backtrack *bt, uint32_t t, uint32_t limit) {
     return bt->tokens[t].order != BT_NONE && bt->tokens[t].order <= limit;
 }
 
+/* The code point of the character of three UTF-8 bytes at p (p[0] from 0xe0 to 0xef). */
+static inline uint32_t bt_code_point(const unsigned char *p) {
+    return (uint32_t)(p[0] & 0x0f) << 12 | (uint32_t)(p[1] & 0x3f) << 6 | (p[2] & 0x3f);
+}
+
+/* BPE of a word that is one character of three bytes (word[0] from 0xe0 to 0xef), when the character is an allowed
+ * token: that token (BPE of an allowed token's own bytes gives it, by definition), read from one table of 64 K
+ * characters (512 KB) instead of the trie's three cells and the token's record; else BT_NONE (the search decides).
+ *   o200k, "的" (E7 9A 84): its token, allowed under any limit past its merge's rank */
+static inline uint32_t bt_char(const Backtrack *bt, const unsigned char *word, uint32_t limit) {
+    const BtChar *c = &bt->chars[bt_code_point(word)];
+    return c->order <= limit ? c->token : BT_NONE; /* (a character no token is: BT_NONE either way) */
+}
+
+/* Fills bt->chars from the trie (the token whose bytes are each character, as bt_longest finds it) and the orders. */
+static int bt_chars(Backtrack *bt) {
+    bt->chars = PyMem_RawMalloc(((size_t)1 << 16) * sizeof(BtChar));
+    if (!bt->chars) return -1;
+    for (uint32_t cp = 0; cp < (1u << 16); cp++) {
+        unsigned char utf8[3] = {(unsigned char)(0xe0 | cp >> 12), (unsigned char)(0x80 | (cp >> 6 & 0x3f)),
+                                 (unsigned char)(0x80 | (cp & 0x3f))};
+        uint32_t t = cp >= 0x800 ? bt_longest(bt, utf8, 0, 3) : BT_NONE; /* (below: no character of three bytes) */
+        int whole = t != BT_NONE && bt_length(bt, t) == 3 && bt->tokens[t].order != BT_NONE;
+        bt->chars[cp] = whole ? (BtChar){t, bt->tokens[t].order} : (BtChar){BT_NONE, BT_NONE};
+    }
+    return 0;
+}
+
 /* Whether BPE of x's bytes then y's gives [x, y] (both allowed): the pairs of touching parts, from the last back,
  * each asked whether it merges before the merge that ends it (see the opening comment). */
 static int bt_compatible(const Backtrack *bt, uint32_t x, uint32_t y, uint32_t limit) {
@@ -597,8 +633,8 @@ static int bt_build(Backtrack *bt, const unsigned char *bytes, const uint32_t *s
     PyMem_RawFree(spare);
     if (status == 0) {
         int monotone = bt_orders(bt, bytes, n_tokens, merges, n_merges, reference, context);
-        status = monotone < 0 ? -1 : 0;
-        bt->ready = monotone == 1;
+        status = monotone < 0 || (monotone == 1 && bt_chars(bt) < 0) ? -1 : 0;
+        bt->ready = monotone == 1 && status == 0;
     }
     return status;
 }

@@ -970,6 +970,19 @@ static inline unsigned char *put_utf8(unsigned char *o, Py_UCS4 ch) {
     return o;
 }
 
+/* The UTF-8 bytes of a character of three (U+0800 to U+FFFF, not a surrogate) at o, in one store of four bytes where
+ * the order of bytes allows (the fourth is written past them: the buffer has room, and the next bytes overwrite it);
+ * past them. */
+static inline unsigned char *put_utf8_3(unsigned char *o, Py_UCS4 ch) {
+#if PY_LITTLE_ENDIAN
+    uint32_t bytes = (0xe0 | ch >> 12) | (0x80 | (ch >> 6 & 0x3f)) << 8 | (0x80 | (ch & 0x3f)) << 16;
+    memcpy(o, &bytes, 4);
+    return o + 3;
+#else
+    return put_utf8(o, ch);
+#endif
+}
+
 static inline int is_high_surrogate(Py_UCS4 ch) { return ch >= 0xd800 && ch <= 0xdbff; }
 static inline int is_low_surrogate(Py_UCS4 ch) { return ch >= 0xdc00 && ch <= 0xdfff; }
 
@@ -999,6 +1012,10 @@ static unsigned char *lone_surrogate(const Call *call, Py_ssize_t i, unsigned ch
         Py_UCS4 ch = *p;                                                                                              \
         if (ch < 0x80) {                                                                                              \
             *o++ = (unsigned char)ch;                                                                                 \
+            continue;                                                                                                 \
+        }                                                                                                             \
+        if (ch - 0x800 < 0xd800 - 0x800 || ch - 0xe000 < 0x10000 - 0xe000) { /* most of a Chinese text */              \
+            o = put_utf8_3(o, ch);                                                                                    \
             continue;                                                                                                 \
         }                                                                                                             \
         if (ch >= 0xd800 && ch <= 0xdfff) {                                                                           \
@@ -1041,6 +1058,7 @@ typedef struct {
     size_t from, n;   /* its UTF-8 bytes: text + from (ASCII text) or w->utf8 + from, n of them */
     uint64_t h;       /* its key */
     uint64_t head[2];
+    uint32_t token;   /* merge_cut's pieces: the token a piece of one character is (bt_char), else BT_NONE */
 } Pending;
 
 /* A key's head read 16 bytes at once (16 bytes are readable at p), the bytes past its n masked off: head_of's
@@ -1142,6 +1160,9 @@ static int scan_ahead(const Encoder *e, Work *w, const ScanText *t, Call *call, 
     return count;
 }
 
+/* The bytes of the UTF-8 character whose first byte is c (1 for a byte that starts none). */
+static inline size_t utf8_length(unsigned char c) { return (size_t)1 + (c >= 0xc0) + (c >= 0xe0) + (c >= 0xf0); }
+
 /* A pre-token this long or longer (three wide characters) is cut where no token crosses (merge_cut). */
 #define CUT_LEAST 9
 
@@ -1192,24 +1213,32 @@ COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, s
     const Backtrack *bt = &e->backtrack;
     if (!bt->ready || n < CUT_LEAST) return merge_word(e, w, word, n, limit) < 0 ? -1 : 0;
     Pending pieces[AHEAD];
-    size_t from = 0, p = 1;
+    size_t from = 0, p = utf8_length(word[0]);
     int count = 0;
     while (from < n) {
         for (; count < AHEAD && from < n; count++) { /* up to AHEAD pieces, their cache slots prefetched */
-            while (p < n && !bt_cut(bt, word, p, n)) p++;
+            while (p < n && !bt_cut(bt, word, p, n)) p += utf8_length(word[p]); /* (cuts are at characters) */
+            if (p > n) p = n; /* (never, in UTF-8) */
             if (from == 0 && p == n) /* no cut (a token has none) */
                 return merge_word(e, w, word, n, limit) < 0 ? -1 : 0;
             Pending *piece = &pieces[count];
             piece->from = from, piece->n = p - from;
-            piece->h = from + 16 <= readable ? key_at(word + from, piece->n, piece->head)
-                                             : key_of(word + from, piece->n, piece->head);
-            PREFETCH(&w->stash->cache.hot[piece->h >> (64 - HOT_BITS)]);
-            PREFETCH(&w->stash->cache.slots[piece->h & (w->stash->cache.size - 1)]);
-            from = p++;
+            /* a piece of one character of three bytes that is a token (most of a Chinese clause's): that token */
+            piece->token = piece->n == 3 && word[from] >= 0xe0 ? bt_char(bt, word + from, limit) : BT_NONE;
+            if (piece->token == BT_NONE) {
+                piece->h = from + 16 <= readable ? key_at(word + from, piece->n, piece->head)
+                                                 : key_of(word + from, piece->n, piece->head);
+                PREFETCH(&w->stash->cache.hot[piece->h >> (64 - HOT_BITS)]);
+                PREFETCH(&w->stash->cache.slots[piece->h & (w->stash->cache.size - 1)]);
+            }
+            from = p;
+            if (p < n) p += utf8_length(word[p]);
         }
         for (int k = 0; k < count; k++) {
             const Pending *piece = &pieces[k];
-            if (merge_piece(e, w, word + piece->from, piece->n, piece->h, piece->head, limit) < 0) return -1;
+            if (piece->token != BT_NONE ? push_id(&w->out, piece->token) < 0
+                                        : merge_piece(e, w, word + piece->from, piece->n, piece->h, piece->head, limit) < 0)
+                return -1;
         }
         count = 0;
     }
@@ -1614,18 +1643,15 @@ static inline PyObject *id_of(const Encoder *e, const Specials *specials, uint32
 /* A list of this many ids or more is filled in two passes (fill_counted); a shorter one an id at a time. */
 #define COUNTED_LEAST ((size_t)1 << 16)
 
-/* The items of `list`, n ids (the list ours alone, not yet returned), in two passes instead of a reference taken
- * per item, which reads and writes each id's object in turn (a miss of the processor's caches where the vocabulary
- * is large): the items written and each token's occurrences counted, without the GIL; then each id's object takes
- * its count of references at once. The list is out of the garbage collector's sight meanwhile (its items hold no
- * references yet). 0, or -1 out of memory (nothing written). */
+/* The items of a list, n ids (not yet in the list), in two passes instead of a reference taken per item, which
+ * reads and writes each id's object in turn (a miss of the processor's caches where the vocabulary is large): the
+ * items written and each token's occurrences counted, without the GIL; then each id's object takes its count of
+ * references at once. 0, or -1 out of memory (nothing written). */
 static int fill_counted(const Encoder *e, const Specials *specials, const uint32_t *tokens, size_t n,
-                        PyObject *list) {
+                        PyObject **items) {
     size_t kinds = (size_t)e->n_tokens + (specials ? (size_t)specials->count : 0);
     uint32_t *counts = PyMem_RawCalloc(kinds, sizeof(uint32_t));
     if (!counts) return -1;
-    PyObject **items = &PyList_GET_ITEM(list, 0);
-    PyObject_GC_UnTrack(list);
     Py_BEGIN_ALLOW_THREADS
     for (size_t k = 0; k < n; k++) {
         uint32_t token = tokens[k];
@@ -1638,9 +1664,50 @@ static int fill_counted(const Encoder *e, const Specials *specials, const uint32
         PyObject *id = id_of(e, specials, (uint32_t)token);
         Py_SET_REFCNT(id, Py_REFCNT(id) + (Py_ssize_t)counts[token]);
     }
-    PyObject_GC_Track(list);
     PyMem_RawFree(counts);
     return 0;
+}
+
+/* The items of a list, n ids, a reference taken per item (fill_counted, else one at a time). */
+static void fill_ids(const Encoder *e, const Specials *specials, const uint32_t *tokens, size_t n, PyObject **items) {
+#if !defined(Py_GIL_DISABLED)
+    /* (counts of uint32: a list that long or longer takes its references an item at a time) */
+    if (n >= COUNTED_LEAST && n < UINT32_MAX && fill_counted(e, specials, tokens, n, items) == 0) return;
+#endif
+    for (size_t k = 0; k < n; k++) {
+        PyObject *id = id_of(e, specials, tokens[k]);
+        Py_INCREF(id);
+        items[k] = id;
+    }
+}
+
+/* A new list of the ids of n tokens. Where the list's layout is known (not the free-threaded build), its array of
+ * items is filled first, then given to a list made empty: PyList_New would zero it before (9 MB for a 4 MB Chinese
+ * text, written twice). */
+static PyObject *ids_list(const Encoder *e, const Specials *specials, const uint32_t *tokens, size_t n) {
+    if (n > (size_t)PY_SSIZE_T_MAX / sizeof(PyObject *)) return PyErr_NoMemory();
+#if !defined(Py_GIL_DISABLED)
+    PyObject *list = PyList_New(0);
+    PyObject **items = list && n ? PyMem_Malloc(n * sizeof(PyObject *)) : NULL;
+    if (!items) {
+        if (list && n) Py_SETREF(list, PyErr_NoMemory());
+        return list;
+    }
+#else
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    PyObject **items = list && n ? &PyList_GET_ITEM(list, 0) : NULL;
+    if (!items) return list;
+#endif
+    Py_BEGIN_ALLOW_THREADS
+    prepare_pages(items, n * sizeof(PyObject *)); /* the items are ours alone until the list is returned */
+    Py_END_ALLOW_THREADS
+    fill_ids(e, specials, tokens, n, items);
+#if !defined(Py_GIL_DISABLED)
+    ((PyListObject *)list)->ob_item = items; /* (the list held none: nothing to free) */
+    ((PyListObject *)list)->allocated = (Py_ssize_t)n;
+    Py_SET_SIZE(list, (Py_ssize_t)n);
+#endif
+    return list;
 }
 
 /* encode(text: str, limit: int, specials=None) -> list[int]: the ids of text under the first `limit` merges, the
@@ -1653,25 +1720,7 @@ static PyObject *encoder_encode(Encoder *e, PyObject *args) {
         work_free(&w);
         return NULL;
     }
-    PyObject *ids = PyList_New((Py_ssize_t)w.out.n);
-    PyObject **items = ids && w.out.n ? &PyList_GET_ITEM(ids, 0) : NULL;
-    if (items) {
-        Py_BEGIN_ALLOW_THREADS
-        prepare_pages(items, w.out.n * sizeof(PyObject *)); /* the list is ours alone until it is returned */
-        Py_END_ALLOW_THREADS
-    }
-#if !defined(Py_GIL_DISABLED)
-    /* (counts of uint32: a list that long or longer takes its references an item at a time) */
-    if (items && w.out.n >= COUNTED_LEAST && w.out.n < UINT32_MAX) {
-        if (fill_counted(e, specials, w.out.data, w.out.n, ids) == 0) items = NULL;
-    }
-#endif
-    for (size_t k = 0; items && k < w.out.n; k++) {
-        uint32_t token = w.out.data[k];
-        PyObject *id = id_of(e, specials, (uint32_t)token);
-        Py_INCREF(id);
-        items[k] = id;
-    }
+    PyObject *ids = ids_list(e, specials, w.out.data, w.out.n);
     work_free(&w);
     return ids;
 }

@@ -315,6 +315,32 @@ def test_a_token_bpe_does_not_make_is_a_pre_token_whole_but_a_piece_of_a_clause_
         assert tok.encode(text) == reference.encode(text), text
 
 
+@pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])
+def test_every_character_of_three_bytes_that_is_a_token_gives_tiktokens_ids_in_clauses(name):
+    """A piece of a cut clause that is one character of three bytes and a token is read from a table by code point
+    (_backtrack.h's bt_char): every such character of the file, shuffled into clauses of five after a comma (pieces
+    of one character, and of several where tokens cross), and the characters of three bytes that are no token,
+    give tiktoken's ids, whole and truncated below and above a character's merge."""
+    import random
+
+    from bpe_core.encoding.reference import get_encoding
+
+    encoding, tok = get_encoding(name), Tokenizer.from_tiktoken(name)
+    chars = [chr(c) for c in range(0x800, 0x10000) if not 0xD800 <= c <= 0xDFFF]
+    tokens = set(encoding.token_byte_values())
+    whole = [c for c in chars if c.encode() in tokens and c.isalpha()]  # (letters: the patterns keep runs of them)
+    other = [c for c in chars if c.encode() not in tokens and c.isalpha()][:5000]
+    assert len(whole) > 800
+    for group in (whole, other, whole + other):
+        shuffled = random.Random(len(group)).sample(group, len(group))
+        text = "".join("，" + "".join(shuffled[k : k + 5]) for k in range(0, len(shuffled), 5))
+        assert tok.encode(text) == encoding.encode(text), len(group)
+    text = "，" + "，".join("".join(whole[k : k + 5]) for k in range(0, 800, 5))
+    ranks = sorted(encoding.encode_single_token(c.encode()) for c in whole[:800])
+    for k in (ranks[0], ranks[len(ranks) // 2], ranks[len(ranks) // 2] + 1):
+        assert tok.truncated(k).encode(text) == python_path(tok).truncated(k).encode(text), k
+
+
 # ----- wide texts: their ASCII stretches encoded as ASCII, a lone surrogate as U+FFFD (issue 44, branch ascii) -----
 
 SCANNERS = ["gpt2", "cl100k", "o200k", "llama3", "qwen2", "deepseek_v3"]
