@@ -450,11 +450,13 @@ static inline uint32_t bt_code_point(const unsigned char *p) {
     return (uint32_t)(p[0] & 0x0f) << 12 | (uint32_t)(p[1] & 0x3f) << 6 | (p[2] & 0x3f);
 }
 
-/* BPE of a word that is one character of three bytes (word[0] from 0xe0 to 0xef), when the character is an allowed
- * token: that token (BPE of an allowed token's own bytes gives it, by definition), read from one table of 64 K
- * characters (512 KB) instead of the trie's three cells and the token's record; else BT_NONE (the search decides).
+/* BPE of a word of three bytes that is one character (word[0] from 0xe0 to 0xef, then two continuation bytes: else
+ * BT_NONE), when the character is an allowed token: that token (BPE of an allowed token's own bytes gives it, by
+ * definition), read from one table of 64 K characters (512 KB) instead of the trie's three cells and the token's
+ * record; else BT_NONE (the search decides).
  *   o200k, "的" (E7 9A 84): its token, allowed under any limit past its merge's rank */
 static inline uint32_t bt_char(const Backtrack *bt, const unsigned char *word, uint32_t limit) {
+    if ((word[0] & 0xf0) != 0xe0 || (word[1] & 0xc0) != 0x80 || (word[2] & 0xc0) != 0x80) return BT_NONE;
     const BtChar *c = &bt->chars[bt_code_point(word)];
     return c->order <= limit ? c->token : BT_NONE; /* (a character no token is: BT_NONE either way) */
 }

@@ -1231,7 +1231,7 @@ COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, s
             Pending *piece = &pieces[count];
             piece->from = from, piece->n = p - from;
             /* a piece of one character of three bytes that is a token (most of a Chinese clause's): that token */
-            piece->token = piece->n == 3 && word[from] >= 0xe0 ? bt_char(bt, word + from, limit) : BT_NONE;
+            piece->token = piece->n == 3 ? bt_char(bt, word + from, limit) : BT_NONE;
             if (piece->token == BT_NONE) {
                 piece->h = from + 16 <= readable ? key_at(word + from, piece->n, piece->head)
                                                  : key_of(word + from, piece->n, piece->head);
@@ -1700,6 +1700,7 @@ static PyObject *ids_list(const Encoder *e, const Specials *specials, const uint
         if (list && n) Py_SETREF(list, PyErr_NoMemory());
         return list;
     }
+    PyObject_GC_UnTrack(list); /* (out of another thread's gc.get_objects() while the GIL is let go below) */
 #else
     PyObject *list = PyList_New((Py_ssize_t)n);
     PyObject **items = list && n ? &PyList_GET_ITEM(list, 0) : NULL;
@@ -1713,6 +1714,7 @@ static PyObject *ids_list(const Encoder *e, const Specials *specials, const uint
     ((PyListObject *)list)->ob_item = items; /* (the list held none: nothing to free) */
     ((PyListObject *)list)->allocated = (Py_ssize_t)n;
     Py_SET_SIZE(list, (Py_ssize_t)n);
+    PyObject_GC_Track(list);
 #endif
     return list;
 }

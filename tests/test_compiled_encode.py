@@ -336,9 +336,23 @@ def test_every_character_of_three_bytes_that_is_a_token_gives_tiktokens_ids_in_c
         text = "".join("，" + "".join(shuffled[k : k + 5]) for k in range(0, len(shuffled), 5))
         assert tok.encode(text) == encoding.encode(text), len(group)
     text = "，" + "，".join("".join(whole[k : k + 5]) for k in range(0, 800, 5))
-    ranks = sorted(encoding.encode_single_token(c.encode()) for c in whole[:800])
-    for k in (ranks[0], ranks[len(ranks) // 2], ranks[len(ranks) // 2] + 1):
-        assert tok.truncated(k).encode(text) == python_path(tok).truncated(k).encode(text), k
+    merged = sorted(tok.merge_rank(c.encode()) for c in whole[:800])  # (truncated(r) keeps the merges before r)
+    for r in (merged[0], merged[len(merged) // 2], merged[-1]):
+        for k in (r, r + 1):  # the character's merge left out, then kept
+            assert tok.truncated(k).encode(text) == python_path(tok).truncated(k).encode(text), k
+
+
+def test_a_character_that_is_a_token_its_merges_never_make_is_merged_as_bytes_in_a_clause():
+    """中 is a token no merge makes (its first two bytes are none): a piece 中 of a clause is its three bytes, not the
+    token (the table of characters keeps only tokens BPE makes of their own bytes); 的, made by its merges, is its
+    token; as the Python path says. (The ranks rule's tokens BPE does not make: the hypothesis tests above.)"""
+    de, zhong = "的".encode(), "中".encode()
+    vocab = {i: bytes([i]) for i in range(256)} | {256: de[:2], 257: de, 258: zhong}
+    merges = [(de[:1], de[1:2]), (de[:2], de[2:])]
+    tok = Tokenizer(vocab, merges, pattern="o200k", merge_rule="pairs")
+    for text in ("，的中的中的中的中", "的中的中的中 中 的"):
+        assert tok.encode(text) == python_path(tok).encode(text), text
+    assert tok.encode("，的中的") == [*"，".encode(), 257, *zhong, 257]
 
 
 # ----- wide texts: their ASCII stretches encoded as ASCII, a lone surrogate as U+FFFD (issue 44, branch ascii) -----
