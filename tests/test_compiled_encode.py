@@ -193,6 +193,32 @@ def test_a_long_list_of_ids_holds_one_reference_per_item():
     assert references() == before
 
 
+def test_a_list_of_ids_is_whole_to_a_thread_that_reads_every_list_meanwhile():
+    """encode's list is written while the interpreter is let go: another thread reading every list the collector
+    knows (their last item, their length) meanwhile never meets one half made, and the ids are the same each time."""
+    import gc
+
+    tok = Tokenizer.from_tiktoken("gpt2")
+    text = "hello world, " * 40_000  # (120,000 ids: their references counted at once)
+    expected, stop = tok.encode(text), threading.Event()
+    seen = []
+
+    def read_every_list():
+        while not stop.is_set():
+            lists = [o for o in gc.get_objects() if type(o) is list]
+            seen.append(sum(len(o) for o in lists) + sum(1 for o in lists if o and o[-1] is not None))
+
+    reader = threading.Thread(target=read_every_list)
+    reader.start()
+    try:
+        for _ in range(20):
+            assert tok.encode(text) == expected
+    finally:
+        stop.set()
+        reader.join()
+    assert seen
+
+
 # ----- the module called directly: every bad table or call is a Python error -----
 
 BYTES = [bytes([b]) for b in range(256)]
