@@ -445,19 +445,15 @@ static inline int bt_allowed(const Backtrack *bt, uint32_t t, uint32_t limit) {
     return bt->tokens[t].order != BT_NONE && bt->tokens[t].order <= limit;
 }
 
-/* The code point of the character of three UTF-8 bytes at p (p[0] from 0xe0 to 0xef). */
-static inline uint32_t bt_code_point(const unsigned char *p) {
-    return (uint32_t)(p[0] & 0x0f) << 12 | (uint32_t)(p[1] & 0x3f) << 6 | (p[2] & 0x3f);
-}
-
-/* BPE of a word of three bytes that is one character (word[0] from 0xe0 to 0xef, then two continuation bytes: else
- * BT_NONE), when the character is an allowed token: that token (BPE of an allowed token's own bytes gives it, by
- * definition), read from one table of 64 K characters (512 KB) instead of the trie's three cells and the token's
- * record; else BT_NONE (the search decides).
+/* BPE of a word of three bytes that is one character (a first byte from 0xe0 to 0xef, then two continuation bytes:
+ * else BT_NONE), when the character is an allowed token: that token (BPE of an allowed token's own bytes gives it, by
+ * definition), read from one table of 64 K characters (512 KB) by code point instead of the trie's three cells and
+ * the token's record; else BT_NONE (the search decides).
  *   o200k, "的" (E7 9A 84): its token, allowed under any limit past its merge's rank */
 static inline uint32_t bt_char(const Backtrack *bt, const unsigned char *word, uint32_t limit) {
-    if ((word[0] & 0xf0) != 0xe0 || (word[1] & 0xc0) != 0x80 || (word[2] & 0xc0) != 0x80) return BT_NONE;
-    const BtChar *c = &bt->chars[bt_code_point(word)];
+    uint32_t three = (uint32_t)word[0] | (uint32_t)word[1] << 8 | (uint32_t)word[2] << 16;
+    if ((three & 0xc0c0f0) != 0x8080e0) return BT_NONE;
+    const BtChar *c = &bt->chars[(three & 0x0f) << 12 | (three >> 8 & 0x3f) << 6 | (three >> 16 & 0x3f)];
     return c->order <= limit ? c->token : BT_NONE; /* (a character no token is: BT_NONE either way) */
 }
 
