@@ -1243,9 +1243,10 @@ COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, s
         }
         for (int k = 0; k < count; k++) {
             const Pending *piece = &pieces[k];
-            if (piece->token != BT_NONE ? push_id(&w->out, piece->token) < 0
-                                        : merge_piece(e, w, word + piece->from, piece->n, piece->h, piece->head, limit) < 0)
-                return -1;
+            int failed = piece->token != BT_NONE
+                             ? push_id(&w->out, piece->token) < 0
+                             : merge_piece(e, w, word + piece->from, piece->n, piece->h, piece->head, limit) < 0;
+            if (failed) return -1;
         }
         count = 0;
     }
