@@ -60,13 +60,11 @@ def corpus_path(name: str, quick: bool) -> Path:
     return getattr(corpora, QUICK[name] if quick else f"{name}_corpus")()
 
 
-def run_one(encoder: str, path: str, encoding: str, rule: str, to_array: bool = False) -> dict:
-    """In a fresh process: load (untimed, as tiktoken's encoding; our compiled tables' build is timed apart), encode
-    once (timed); the CPU and wall seconds, the build's CPU seconds and the ids' digest."""
-    text = Path(path).read_text(encoding="utf-8")
+def loaded(encoder: str, encoding: str, rule: str, to_array: bool = False):
+    """``encoder``'s encode (``ours``, ``python`` or ``tiktoken``) of ``encoding`` under ``rule``, loaded and built as
+    a first encode finds it, and the CPU seconds our compiled tables took to build (0 for tiktoken)."""
     if to_array:
         import numpy  # noqa: F401  (imported before the clock starts, for both encoders)
-    build = 0.0
     if encoder == "tiktoken":
         from bpe_core.encoding.reference import get_encoding
 
@@ -76,18 +74,25 @@ def run_one(encoder: str, path: str, encoding: str, rule: str, to_array: bool = 
             if to_array:
                 return tiktoken_encoding.encode_to_numpy(text, allowed_special="all")
             return tiktoken_encoding.encode(text, allowed_special="all")
-    else:
-        from bpe_core.encoding.tokenizer import Tokenizer
 
-        tok = Tokenizer.from_tiktoken(encoding)
-        if rule == "pairs":
-            tok = Tokenizer(tok.vocab, tok.merges, tok.special_tokens, pattern=tok.pattern, merge_rule="pairs")
-        if encoder == "python":
-            tok.__dict__["_compiled"] = None  # the Python path: the code before the compiled encoder
-        build = time.process_time()
-        tok._compiled  # noqa: B018  (built on first use: its cost is shown apart)
-        build = time.process_time() - build
-        encode = tok.encode_array if to_array else tok.encode
+        return encode, 0.0
+    from bpe_core.encoding.tokenizer import Tokenizer
+
+    tok = Tokenizer.from_tiktoken(encoding)
+    if rule == "pairs":
+        tok = Tokenizer(tok.vocab, tok.merges, tok.special_tokens, pattern=tok.pattern, merge_rule="pairs")
+    if encoder == "python":
+        tok.__dict__["_compiled"] = None  # the Python path: the code before the compiled encoder
+    build = time.process_time()
+    tok._compiled  # noqa: B018  (built on first use: its cost is shown apart)
+    return (tok.encode_array if to_array else tok.encode), time.process_time() - build
+
+
+def run_one(encoder: str, path: str, encoding: str, rule: str, to_array: bool = False) -> dict:
+    """In a fresh process: load (untimed, as tiktoken's encoding; our compiled tables' build is timed apart), encode
+    once (timed); the CPU and wall seconds, the build's CPU seconds and the ids' digest."""
+    text = Path(path).read_text(encoding="utf-8")
+    encode, build = loaded(encoder, encoding, rule, to_array)
     wall, cpu = time.perf_counter(), time.process_time()
     ids = encode(text)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
