@@ -51,7 +51,7 @@ def child(encoder: str, path: str, encoding: str, rule: str, empty: bool) -> Non
 
 def same_ids(row: str, path: Path) -> bool:
     """Whether ours and tiktoken give the same ids for the row (outside valgrind: the digest's own work is not
-    counted); a ``pairs`` row's tiktoken encodes with ranks, for the speed, so only its count of runs is compared."""
+    counted); a ``pairs`` row's tiktoken encodes with ranks, for the speed: its ids are not compared."""
     _corpus, encoding, rule = bench_encode.ROWS[row]
     ours = bench_encode.fresh("ours", path, encoding, rule, False)
     theirs = bench_encode.fresh("tiktoken", path, encoding, rule, False)
