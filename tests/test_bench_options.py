@@ -1,6 +1,7 @@
-"""The benchmarks' options (developers' tools, tests/bench/bench_encode.py and bench_xray.py): a row that does not
-exist, a number of runs that is no positive whole number and a checkout that is none are refused by argparse (status
-2) naming them, before any corpus is built or any process started; Ctrl-C ends a benchmark with 130."""
+"""The benchmarks' options (developers' tools, tests/bench/bench_encode.py, bench_xray.py and
+bench_instructions.py): a row that does not exist, a number of runs that is no positive whole number and a checkout
+that is none are refused by argparse (status 2) naming them, before any corpus is built or any process started;
+Ctrl-C ends a benchmark with 130."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 
 BENCH = Path(__file__).resolve().parent / "bench" / "bench_encode.py"
 XRAY = Path(__file__).resolve().parent / "bench" / "bench_xray.py"
+INSTRUCTIONS = Path(__file__).resolve().parent / "bench" / "bench_instructions.py"
 
 
 @pytest.mark.parametrize(
@@ -49,6 +51,15 @@ def test_a_bad_row_or_number_of_runs_is_refused_by_name(args, said):
 def test_the_x_ray_benchmark_refuses_a_bad_row_number_of_runs_or_checkout_by_name(args, said):
     done = subprocess.run([sys.executable, str(XRAY), *args], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and said in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+@pytest.mark.parametrize("rows", ["nope", "chinese,nope", ""])
+def test_the_instructions_benchmark_refuses_a_row_by_name_before_looking_for_valgrind(rows):
+    done = subprocess.run(
+        [sys.executable, str(INSTRUCTIONS), "--rows", rows], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2 and "--rows: no row " in done.stderr and "the rows are stdlib, english" in done.stderr
     assert "Traceback" not in done.stderr and done.stdout == ""
 
 

@@ -121,13 +121,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         child(*json.loads(args.child))
         return 0
-    if shutil.which("valgrind") is None:
-        print("bench_instructions: valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
-        return 2
     rows = list(bench_encode.ROWS) if args.rows == "all" else args.rows.split(",")
     unknown = [row for row in rows if row not in bench_encode.ROWS]
     if unknown:
         parser.error(f"--rows: no row {', '.join(map(repr, unknown))}; the rows are {', '.join(bench_encode.ROWS)}")
+    if shutil.which("valgrind") is None:
+        print("bench_instructions: valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
+        return 2
     title = "one cold encode under valgrind (callgrind, cache simulated): the encode's own counts, ours and tiktoken's"
     return bench_encode.run_rows(
         "bench_instructions",
