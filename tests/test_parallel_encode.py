@@ -3,6 +3,7 @@ apart and joined, are the ids of the whole text -- on any text, with special tok
 threads of this process give them (the compiled encoder: a cache per thread encoding at once, whatever the limits),
 and without it this process with its workers does, the workers kept for the next text."""
 
+import itertools
 import threading
 import types
 
@@ -12,10 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpe_core.cli import main
+from bpe_core.corpus.reader import CorpusReader
 from bpe_core.corpus.samples import corpus_path
 from bpe_core.encoding import compiled_encode, parallel_encode
-from bpe_core.encoding.parallel_encode import encode_array, encode_in_processes, pieces, worth_sharing
+from bpe_core.encoding.parallel_encode import encode_array, encode_in_processes, pieces, thread_cuts, worth_sharing
 from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.pretokenize.specials import SpecialSplitter
 
 needs_compiled = pytest.mark.skipif(not compiled_encode.available(), reason="the compiled encoder is not built")
 
@@ -43,6 +46,34 @@ def test_pieces_encoded_apart_are_the_whole_texts_ids(tokenizers, text, piece_ch
         parts = list(pieces(tokenizer, text, piece_chars))
         assert "".join(parts) == text
         assert [i for part in parts for i in tokenizer.encode(part)] == tokenizer.encode(text)
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=TEXT, least=st.integers(-3, 12), share=st.integers(1, 5))
+def test_pieces_of_shrinking_sizes_are_the_whole_texts_ids_too(tokenizers, text, least, share):
+    """Cut as the threads cut (a share of what is left, at least `least` characters: 0 and less count as 1)."""
+    for tokenizer in tokenizers.values():
+        bounds = CorpusReader(pattern=tokenizer.pattern, splitter=SpecialSplitter(tokenizer.special_tokens)).cuts(
+            text, lambda left: max(left // share, least)
+        )
+        assert bounds[0] == 0 and bounds[-1] == len(text)
+        assert all(a < b for a, b in itertools.pairwise(bounds)) or bounds == [0, 0] == [0, len(text)]
+        parts = [text[a:b] for a, b in itertools.pairwise(bounds)]
+        assert [i for part in parts for i in tokenizer.encode(part)] == tokenizer.encode(text)
+
+
+def test_thread_pieces_shrink_toward_the_texts_end_so_the_last_ones_end_together(tokenizers):
+    """A megabyte at most while much is left, then a share of what is left, then THREAD_PIECE_LEAST: the last pieces
+    are short (a thread taking a long last piece kept the other waiting)."""
+    text = corpus_path("english-prose").read_text(encoding="utf-8")
+    text = (text * (12_000_000 // len(text) + 1))[:12_000_000]
+    bounds = thread_cuts(tokenizers["gpt2"], text, 2)
+    sizes = [b - a for a, b in itertools.pairwise(bounds)]
+    least, most = parallel_encode.THREAD_PIECE_LEAST, parallel_encode.THREAD_PIECE_MOST
+    assert most <= sizes[0] < most + 100  # (a piece ends at the first safe point past its length)
+    assert all(b < a + 100 for a, b in itertools.pairwise(sizes))  # none longer than the one before
+    assert all(size >= least for size in sizes[:-1]) and least <= sizes[-2] < least + 100
+    assert len(sizes) < 3 * len(text) // most
 
 
 def test_only_our_tokenizers_with_a_shipped_pattern_share_a_text(tokenizers):

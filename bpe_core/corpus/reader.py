@@ -235,20 +235,21 @@ class CorpusReader:
             text = text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
         yield from _Cutter(self).feed(text, final=True)
 
-    def cuts(self, text: str) -> list[int]:
+    def cuts(self, text: str, size: Callable[[int], int] | None = None) -> list[int]:
         """Where an in-memory ``text`` is cut, without copying it: 0, the first cut at or after each
-        ``piece_chars`` characters of a piece, and the text's end.
+        ``piece_chars`` characters of a piece (or ``size(characters left)``, at least 1), and the text's end.
 
         >>> CorpusReader(pattern="gpt2", splitter=SpecialSplitter([]), piece_chars=8).cuts("Hello world, hello again.")
         [0, 12, 25]
         """
         found = [0]
-        while len(text) - found[-1] > self.piece_chars:
-            cut = self.first_cut(text, found[-1] + self.piece_chars, len(text))
+        while True:
+            left = len(text) - found[-1]
+            step = self.piece_chars if size is None else max(size(left), 1)
+            cut = self.first_cut(text, found[-1] + step, len(text)) if left > step else None
             if cut is None or cut >= len(text):
-                break
+                return found + [len(text)]
             found.append(cut)
-        return found + [len(text)]
 
     def pieces_of_blocks(self, blocks: Iterable[str]) -> Iterator[str]:
         """Pieces of one text given block by block (a file as it is read): cut as :meth:`pieces_of_text` cuts the

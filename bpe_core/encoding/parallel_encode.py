@@ -57,8 +57,12 @@ THREAD_MIN_CHARS = 1 << 19
 THREADS_MOST = 16
 #: Characters per piece for threads: at least this many (each piece is a call) ...
 THREAD_PIECE_LEAST = 1 << 16
-#: ... and at most this many (the last pieces end together; 2 M: 1.66x one thread on the stdlib, 1 M: 1.76x)
+#: ... and at most this many (a piece's ids are copied while others are encoded: 2 M: 1.66x one thread on the
+#: stdlib, 1 M: 1.76x) ...
 THREAD_PIECE_MOST = 1 << 20
+#: ... and otherwise this share of what is left for each thread: the pieces shrink toward the end, so that the last
+#: ones end together (a thread that took the last 1 M piece kept the other waiting up to 10 ms).
+THREAD_PIECE_SHARE = 4
 #: Characters per piece: small enough that the last piece ends the work of both processes at about the same time.
 PIECE_CHARS = 1 << 19
 #: How often (seconds) a worker still loading the tokenizer is looked at, to give up on it once the text is done.
@@ -86,15 +90,16 @@ def _in_threads(tokenizer: Tokenizer) -> bool:
     return compiled_encode.available() and tokenizer.encodes_compiled
 
 
-def thread_piece_chars(length: int, threads: int) -> int:
-    """Characters per piece for ``threads`` threads sharing a text of ``length``: about sixteen pieces a thread (who
-    is free takes the next: the last pieces end together), within :data:`THREAD_PIECE_LEAST` and
+def thread_piece_chars(left: int, threads: int) -> int:
+    """Characters of the next piece for ``threads`` threads sharing a text of which ``left`` characters are not yet
+    in a piece: a :data:`THREAD_PIECE_SHARE`-th of each thread's share of them (who is free takes the next piece, and
+    the pieces shrink as the text is used up: the last ones end together), within :data:`THREAD_PIECE_LEAST` and
     :data:`THREAD_PIECE_MOST`.
 
     >>> thread_piece_chars(40_000_000, 2), thread_piece_chars(4_000_000, 2), thread_piece_chars(100, 2)
-    (1048576, 125000, 65536)
+    (1048576, 500000, 65536)
     """
-    return min(max(length // (16 * threads), THREAD_PIECE_LEAST), THREAD_PIECE_MOST)
+    return min(max(left // (THREAD_PIECE_SHARE * threads), THREAD_PIECE_LEAST), THREAD_PIECE_MOST)
 
 
 def cuts(tokenizer: Tokenizer, text: str, piece_chars: int | None = None) -> list[int]:
@@ -106,6 +111,18 @@ def cuts(tokenizer: Tokenizer, text: str, piece_chars: int | None = None) -> lis
     """
     splitter = SpecialSplitter(tokenizer.special_tokens)
     return CorpusReader(pattern=tokenizer.pattern, splitter=splitter, piece_chars=piece_chars or PIECE_CHARS).cuts(text)
+
+
+def thread_cuts(tokenizer: Tokenizer, text: str, threads: int) -> list[int]:
+    """Where ``text`` is cut for ``threads`` threads: as :func:`cuts`, each piece :func:`thread_piece_chars` long.
+
+    >>> bounds = thread_cuts(Tokenizer.from_tiktoken("gpt2"), "Hello world. " * 100_000, 2)
+    >>> [b - a for a, b in itertools.pairwise(bounds)][:3], len(bounds) - 1
+    ([162505, 142188, 124416], 15)
+    """
+    splitter = SpecialSplitter(tokenizer.special_tokens)
+    reader = CorpusReader(pattern=tokenizer.pattern, splitter=splitter)
+    return reader.cuts(text, functools.partial(thread_piece_chars, threads=threads))
 
 
 def pieces(tokenizer: Tokenizer, text: str, piece_chars: int | None = None) -> Iterator[str]:
@@ -134,7 +151,7 @@ def encode_array(spec: str, pattern: str | None, tokenizer, text: str, processes
     if not worth_sharing(tokenizer, text, processes):
         return array_of(tokenizer, text)
     if _in_threads(tokenizer):
-        bounds = cuts(tokenizer, text, thread_piece_chars(len(text), processes))
+        bounds = thread_cuts(tokenizer, text, processes)
         threads = min(processes, THREADS_MOST, len(bounds) - 1)
         helpers = [functools.partial(_encode_here, tokenizer)] * (threads - 1)
         return _encode_shared(tokenizer, text, bounds, helpers, wait=True)

@@ -56,7 +56,7 @@ def child(way: str, name: str, path: str, processes: int) -> dict:
         encoding = get_encoding(name)
         encoding.encode(other, allowed_special="all")
         tokenizer = Tokenizer.from_tiktoken(name)  # only to cut the text as ours is
-        bounds = parallel_encode.cuts(tokenizer, text, parallel_encode.thread_piece_chars(len(text), processes))
+        bounds = parallel_encode.thread_cuts(tokenizer, text, processes)
         parts = [text[a:b] for a, b in zip(bounds, bounds[1:])]
     else:
         tokenizer = Tokenizer.from_tiktoken(name)
