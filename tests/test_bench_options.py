@@ -1,5 +1,5 @@
-"""The benchmarks' options (developers' tools, tests/bench/bench_encode.py, bench_xray.py and
-bench_instructions.py): a row that does not exist, a number of runs that is no positive whole number and a checkout
+"""The benchmarks' options (developers' tools, tests/bench/bench_encode.py, bench_xray.py, bench_instructions.py and
+bench_parallel_encode.py): a row that does not exist, a number of runs that is no positive whole number and a checkout
 that is none are refused by argparse (status 2) naming them, before any corpus is built or any process started;
 Ctrl-C ends a benchmark with 130."""
 
@@ -16,6 +16,7 @@ import pytest
 BENCH = Path(__file__).resolve().parent / "bench" / "bench_encode.py"
 XRAY = Path(__file__).resolve().parent / "bench" / "bench_xray.py"
 INSTRUCTIONS = Path(__file__).resolve().parent / "bench" / "bench_instructions.py"
+PARALLEL = Path(__file__).resolve().parent / "bench" / "bench_parallel_encode.py"
 
 
 @pytest.mark.parametrize(
@@ -54,6 +55,26 @@ def test_the_x_ray_benchmark_refuses_a_bad_row_number_of_runs_or_checkout_by_nam
     assert "Traceback" not in done.stderr and done.stdout == ""
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--ways", "one,nope"], "--ways: no way 'nope'; the ways are one, shared, tiktoken"),
+        (["--ways", ""], "--ways: no way ''"),
+        (["--names", "gpt2,nope"], "--names: no 'nope'; there are gpt2, cl100k_base, o200k_base"),
+        (["--corpora", "chinese"], "--corpora: no 'chinese'; there are stdlib, english"),
+        (["--repeat", "0"], "0: at least one run"),
+        (["--repeat", "nan"], "'nan' is not a whole number"),
+        (["--processes", "0"], "0: at least one core"),
+        (["--processes", "-2"], "-2: at least one core"),
+        (["--processes", "inf"], "'inf' is not a whole number"),
+    ],
+)
+def test_the_two_cores_benchmark_refuses_a_bad_way_name_corpus_or_number_by_name(args, said):
+    done = subprocess.run([sys.executable, str(PARALLEL), *args], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and said in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""
+
+
 @pytest.mark.parametrize("rows", ["nope", "chinese,nope", ""])
 def test_the_instructions_benchmark_refuses_a_row_by_name_before_looking_for_valgrind(rows):
     done = subprocess.run(
@@ -69,8 +90,9 @@ def test_the_instructions_benchmark_refuses_a_row_by_name_before_looking_for_val
         (BENCH, ["--rows", "stdlib", "--quick"], "group"),
         (XRAY, ["--rows", "stdlib"], "group"),
         (XRAY, ["--rows", "stdlib"], "parent"),
+        (PARALLEL, ["--corpora", "stdlib", "--names", "gpt2", "--ways", "one,shared"], "group"),
     ],
-    ids=["bench_encode", "bench_xray", "bench_xray-parent-only"],
+    ids=["bench_encode", "bench_xray", "bench_xray-parent-only", "bench_parallel_encode"],
 )
 def test_ctrl_c_while_the_runs_start_ends_the_benchmark_with_130_and_no_run_left(bench, args, to):
     """Ctrl-C once a benchmark has started its runs' processes (a fresh one per run; bench_xray's runs the bpe
@@ -90,7 +112,7 @@ def test_ctrl_c_while_the_runs_start_ends_the_benchmark_with_130_and_no_run_left
         start_new_session=True,
     )
     parent = psutil.Process(started.pid)
-    deepest = "-m bpe_core vocab" if bench == XRAY else "--one"  # the last process a run starts
+    deepest = {XRAY: "-m bpe_core vocab", PARALLEL: "--child"}.get(bench, "--one")  # the last process a run starts
 
     def runs() -> list[psutil.Process]:
         found = []

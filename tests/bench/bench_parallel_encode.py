@@ -4,7 +4,7 @@ and GPT-2's ranks (issue 44's goal: two at least 1.8x one on 30 MB, ids identica
 on as many threads beside it.
 
     $ python tests/bench/bench_parallel_encode.py [--processes N] [--repeat N] [--names o200k_base,gpt2]
-        [--corpora stdlib,english]
+        [--corpora stdlib,english] [--ways one,shared,tiktoken,tiktoken1,whole,first]
 
 Each run is a fresh process, the ways alternating in turn: the tokenizer is loaded and has encoded another text
 (the Chinese corpus) before the clock starts, as in a program that uses it, so its cache is as warm as a user's.
@@ -17,8 +17,11 @@ Each run is a fresh process, the ways alternating in turn: the tokenizer is load
 - ``whole`` and ``first``: a whole program (``bpe encode`` before it prints) on one core and on ``--processes``: the
   clock runs from the program's first import.
 
-Figures are medians of ``--repeat`` runs in wall time (the point is two cores), with the load average; exit status
-1 if any ids differ from one core's.
+Figures are medians of ``--repeat`` runs in wall time (the point is two cores), with the load average; beside the
+ratio of the medians, the median of each round's own ratio (``one`` and ``shared`` run one after the other: on a
+shared machine whose speed drifts from minute to minute, the pairs differ less than the medians). ``--ways``
+measures only some ways (``one`` and ``shared`` always). Exit status 1 if any ids differ from one core's, 130 on
+Ctrl-C.
 """
 
 from __future__ import annotations
@@ -36,8 +39,23 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import corpora  # noqa: E402  (tests/bench/corpora.py)
+from bench_encode import _runs, run_rows  # noqa: E402
 
 WAYS = ("one", "shared", "tiktoken", "tiktoken1", "whole", "first")
+#: The tokenizers it can measure (shipped patterns: the ones parallel_encode shares out) and the corpora.
+NAMES = ("gpt2", "cl100k_base", "o200k_base")
+CORPORA = {"stdlib": corpora.stdlib_corpus, "english": corpora.english_corpus}
+
+
+def _cores(value: str) -> int:
+    """A number of cores: a whole number of at least 1 (argparse's message otherwise)."""
+    try:
+        cores = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if cores < 1:
+        raise argparse.ArgumentTypeError(f"{cores}: at least one core")
+    return cores
 
 
 def child(way: str, name: str, path: str, processes: int) -> dict:
@@ -113,25 +131,38 @@ def run(way: str, name: str, path: Path, processes: int) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--processes", type=int, default=2)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--processes", type=_cores, default=2)
+    parser.add_argument("--repeat", type=_runs, default=3, help="fresh-process runs per way; the median counts")
     parser.add_argument("--names", default="o200k_base,gpt2")
     parser.add_argument("--corpora", default="stdlib,english")
+    parser.add_argument("--ways", default=",".join(WAYS), help="which ways, comma-separated (one and shared always)")
     parser.add_argument("--child")
     args = parser.parse_args()
     if args.child:
         print(json.dumps(child(*json.loads(args.child))))
         return 0
-    same = True
-    built = {"stdlib": corpora.stdlib_corpus, "english": corpora.english_corpus}
-    for label, path in ((label, built[label]()) for label in args.corpora.split(",")):
-        for name in args.names.split(","):
-            runs: dict[str, list[dict]] = {way: [] for way in WAYS}
-            for _ in range(args.repeat):
-                for way in WAYS:
-                    runs[way].append(run(way, name, path, args.processes))
-            same = report(label, name, path, runs, args.processes) and same
-    return 0 if same else 1
+    asked = args.ways.split(",")
+    unknown = [way for way in asked if way not in WAYS]
+    if unknown:
+        parser.error(f"--ways: no way {', '.join(map(repr, unknown))}; the ways are {', '.join(WAYS)}")
+    ways = [way for way in WAYS if way in asked or way in ("one", "shared")]
+    for option, given, known in (("--names", args.names, NAMES), ("--corpora", args.corpora, CORPORA)):
+        unknown = [value for value in given.split(",") if value not in known]
+        if unknown:
+            parser.error(f"{option}: no {', '.join(map(repr, unknown))}; there are {', '.join(known)}")
+
+    def measure(row: tuple[str, str]) -> bool:
+        label, name = row
+        path = CORPORA[label]()
+        runs: dict[str, list[dict]] = {way: [] for way in ways}
+        for _ in range(args.repeat):
+            for way in ways:
+                runs[way].append(run(way, name, path, args.processes))
+        return report(label, name, path, runs, args.processes)
+
+    rows = [(label, name) for label in args.corpora.split(",") for name in args.names.split(",")]
+    title = f"a text on {args.processes} cores against one, fresh process per run, median of {args.repeat}"
+    return run_rows("bench_parallel_encode", title, rows, measure)
 
 
 def report(label: str, name: str, path: Path, runs: dict[str, list[dict]], processes: int) -> bool:
@@ -141,21 +172,27 @@ def report(label: str, name: str, path: Path, runs: dict[str, list[dict]], proce
         return statistics.median(r[what] for r in runs[way])
 
     one, shared = median("one"), median("shared")
-    same = len({r["hash"] for way in WAYS for r in runs[way]}) == 1
+    paired = statistics.median(a["seconds"] / b["seconds"] for a, b in zip(runs["one"], runs["shared"]))
+    same = len({r["hash"] for way in runs for r in runs[way]}) == 1
     print(
         f"{label:8s} {path.stat().st_size / 1e6:5.1f} MB {name:11s} | one core {one:5.2f} s, "
         f"{median('one', 'cpu'):5.2f} CPU-s (the list, encoded again: {median('one', 'listed'):5.2f} s) | "
         f"ids {'identical' if same else 'DIFFER'} | load {os.getloadavg()[0]:.1f}",
         flush=True,
     )
-    print(
-        f"    {processes} cores: {shared:5.2f} s = {one / shared:.2f}x one (goal 1.8x), {median('shared', 'cpu'):5.2f} "
-        f"CPU-s | tiktoken: {median('tiktoken1'):5.2f} s on one, {median('tiktoken'):5.2f} s on {processes} threads: "
-        f"ours {median('tiktoken') / shared:.2f}x its speed",
-        flush=True,
+    line = (
+        f"    {processes} cores: {shared:5.2f} s = {one / shared:.2f}x one (goal 1.8x; paired: {paired:.2f}x), "
+        f"{median('shared', 'cpu'):5.2f} CPU-s"
     )
-    whole, first = median("whole"), median("first")
-    print(f"    a whole program: one core {whole:5.2f} s, {processes} cores {first:5.2f} s ({whole / first:.2f}x)")
+    if "tiktoken" in runs and "tiktoken1" in runs:
+        line += (
+            f" | tiktoken: {median('tiktoken1'):5.2f} s on one, {median('tiktoken'):5.2f} s on {processes} threads: "
+            f"ours {median('tiktoken') / shared:.2f}x its speed"
+        )
+    print(line, flush=True)
+    if "whole" in runs and "first" in runs:
+        whole, first = median("whole"), median("first")
+        print(f"    a whole program: one core {whole:5.2f} s, {processes} cores {first:5.2f} s ({whole / first:.2f}x)")
     return same
 
 
