@@ -57,8 +57,8 @@ THREAD_MIN_CHARS = 1 << 19
 THREADS_MOST = 16
 #: Characters per piece for threads: at least this many (each piece is a call) ...
 THREAD_PIECE_LEAST = 1 << 16
-#: ... and at most this many (a piece's ids are copied while others are encoded: 2 M: 1.66x one thread on the
-#: stdlib, 1 M: 1.76x) ...
+#: ... and at most this many (before the pieces shrank toward the end, 2 M gave 1.66x one thread on the stdlib and
+#: 1 M 1.76x) ...
 THREAD_PIECE_MOST = 1 << 20
 #: ... and otherwise this share of what is left for each thread: the pieces shrink toward the end, so that the last
 #: ones end together (a thread that took the last 1 M piece kept the other waiting up to 10 ms).
