@@ -147,15 +147,27 @@ def bench(row: str, path: Path, repeat: int, before: bool, to_array: bool = Fals
     return same
 
 
-def _runs(value: str) -> int:
-    """A number of runs: a whole number of at least 1 (argparse's message otherwise)."""
-    try:
-        runs = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
-    if runs < 1:
-        raise argparse.ArgumentTypeError(f"{runs}: at least one run")
-    return runs
+def at_least_one(noun: str):
+    """An argparse type for a number of ``noun``: a whole number of at least 1 (argparse's message otherwise).
+
+    >>> at_least_one("core")("2")
+    2
+    """
+
+    def number(value: str) -> int:
+        try:
+            count = int(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+        if count < 1:
+            raise argparse.ArgumentTypeError(f"{count}: at least one {noun}")
+        return count
+
+    return number
+
+
+#: A number of runs (``--repeat``).
+_runs = at_least_one("run")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -39,23 +39,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import corpora  # noqa: E402  (tests/bench/corpora.py)
-from bench_encode import _runs, run_rows  # noqa: E402
+from bench_encode import _runs, at_least_one, run_rows  # noqa: E402
 
 WAYS = ("one", "shared", "tiktoken", "tiktoken1", "whole", "first")
 #: The tokenizers it can measure (shipped patterns: the ones parallel_encode shares out) and the corpora.
 NAMES = ("gpt2", "cl100k_base", "o200k_base")
 CORPORA = {"stdlib": corpora.stdlib_corpus, "english": corpora.english_corpus}
-
-
-def _cores(value: str) -> int:
-    """A number of cores: a whole number of at least 1 (argparse's message otherwise)."""
-    try:
-        cores = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
-    if cores < 1:
-        raise argparse.ArgumentTypeError(f"{cores}: at least one core")
-    return cores
 
 
 def child(way: str, name: str, path: str, processes: int) -> dict:
@@ -131,7 +120,7 @@ def run(way: str, name: str, path: Path, processes: int) -> dict:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--processes", type=_cores, default=2)
+    parser.add_argument("--processes", type=at_least_one("core"), default=2)
     parser.add_argument("--repeat", type=_runs, default=3, help="fresh-process runs per way; the median counts")
     parser.add_argument("--names", default="o200k_base,gpt2")
     parser.add_argument("--corpora", default="stdlib,english")
