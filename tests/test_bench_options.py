@@ -60,7 +60,7 @@ def test_the_x_ray_benchmark_refuses_a_bad_row_number_of_runs_or_checkout_by_nam
     [
         (["--ways", "one,nope"], "--ways: no way 'nope'; the ways are one, shared, tiktoken"),
         (["--ways", ""], "--ways: no way ''"),
-        (["--names", "gpt2,nope"], "--names: no 'nope'; there are gpt2, cl100k_base, o200k_base"),
+        (["--names", "gpt2,nope"], "--names: no 'nope'; there are gpt2, r50k_base, cl100k_base, o200k_base"),
         (["--corpora", "chinese"], "--corpora: no 'chinese'; there are stdlib, english"),
         (["--repeat", "0"], "0: at least one run"),
         (["--repeat", "nan"], "'nan' is not a whole number"),

@@ -73,7 +73,19 @@ def test_thread_pieces_shrink_toward_the_texts_end_so_the_last_ones_end_together
     assert most <= sizes[0] < most + 100  # (a piece ends at the first safe point past its length)
     assert all(b < a + 100 for a, b in itertools.pairwise(sizes))  # none longer than the one before
     assert all(size >= least for size in sizes[:-1]) and least <= sizes[-2] < least + 100
-    assert len(sizes) < 3 * len(text) // most
+    assert len(sizes) < 4 * len(text) // most  # (pieces of THREAD_PIECE_LEAST throughout would be 183)
+
+
+@needs_compiled
+def test_threads_with_the_real_shrinking_pieces_give_the_whole_texts_ids(tokenizers):
+    """No size patched: a text just past THREAD_MIN_CHARS, cut as the threads cut it (shrinking pieces from about
+    80 K characters down to THREAD_PIECE_LEAST), shared by two threads."""
+    prose = corpus_path("english-prose").read_text(encoding="utf-8")
+    text = (prose * (700_000 // len(prose) + 1))[:700_000] + SPECIAL + "中文 😀 end.\n"
+    bounds = thread_cuts(tokenizers["gpt2"], text, 2)
+    assert len(bounds) > 8 and worth_sharing(tokenizers["gpt2"], text, 2)
+    for name in ("gpt2", "o200k_base"):
+        assert encode_array(name, None, tokenizers[name], text, 2).tolist() == tokenizers[name].encode(text)
 
 
 def test_only_our_tokenizers_with_a_shipped_pattern_share_a_text(tokenizers):
@@ -141,8 +153,12 @@ def test_a_text_shared_by_more_threads_than_the_encoder_has_caches_uses_as_many_
     monkeypatch.setattr(threading.Thread, "start", lambda self: started.append(self) or real(self))
     gpt2 = Tokenizer.from_tiktoken("gpt2")
     text = corpus_path("english-prose").read_text(encoding="utf-8")[:200_000]
+    cut_for = []
+    real_cuts = parallel_encode.thread_cuts
+    monkeypatch.setattr(parallel_encode, "thread_cuts", lambda *args: cut_for.append(args[2]) or real_cuts(*args))
     assert encode_array("gpt2", None, gpt2, text, processes=64).tolist() == gpt2.encode(text)
     assert len(started) == parallel_encode.THREADS_MOST - 1 and gpt2._compiled.caches <= parallel_encode.THREADS_MOST
+    assert cut_for == [parallel_encode.THREADS_MOST]  # (pieces sized for the threads that run, not for 64)
 
 
 @needs_compiled

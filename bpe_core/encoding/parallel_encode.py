@@ -58,10 +58,10 @@ THREADS_MOST = 16
 #: Characters per piece for threads: at least this many (each piece is a call) ...
 THREAD_PIECE_LEAST = 1 << 16
 #: ... and at most this many (before the pieces shrank toward the end, 2 M gave 1.66x one thread on the stdlib and
-#: 1 M 1.76x) ...
+#: 1 M 1.76x, on an earlier machine: ratios of medians, not comparable with this machine's figures) ...
 THREAD_PIECE_MOST = 1 << 20
 #: ... and otherwise this share of what is left for each thread: the pieces shrink toward the end, so that the last
-#: ones end together (a thread that took the last 1 M piece kept the other waiting up to 10 ms).
+#: ones end together (the thread that took the last 1 M piece kept the other waiting 1-6.5 ms on the stdlib).
 THREAD_PIECE_SHARE = 4
 #: Characters per piece: small enough that the last piece ends the work of both processes at about the same time.
 PIECE_CHARS = 1 << 19
@@ -151,7 +151,7 @@ def encode_array(spec: str, pattern: str | None, tokenizer, text: str, processes
     if not worth_sharing(tokenizer, text, processes):
         return array_of(tokenizer, text)
     if _in_threads(tokenizer):
-        bounds = thread_cuts(tokenizer, text, processes)
+        bounds = thread_cuts(tokenizer, text, min(processes, THREADS_MOST))
         threads = min(processes, THREADS_MOST, len(bounds) - 1)
         helpers = [functools.partial(_encode_here, tokenizer)] * (threads - 1)
         return _encode_shared(tokenizer, text, bounds, helpers, wait=True)

@@ -195,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     )
 
 
-def run_rows(name: str, title: str, rows: list[str], measure) -> int:
+def run_rows(name: str, title: str, rows: list, measure) -> int:
     """A benchmark's body: its title and the load average, ``measure(row)`` for each row (False: its outputs
     differed), the load again. 0, 1 if a row's outputs differed, 130 on Ctrl-C ("<name>: interrupted")."""
     print(title)

@@ -43,7 +43,7 @@ from bench_encode import _runs, at_least_one, run_rows  # noqa: E402
 
 WAYS = ("one", "shared", "tiktoken", "tiktoken1", "whole", "first")
 #: The tokenizers it can measure (shipped patterns: the ones parallel_encode shares out) and the corpora.
-NAMES = ("gpt2", "cl100k_base", "o200k_base")
+NAMES = ("gpt2", "r50k_base", "cl100k_base", "o200k_base")
 CORPORA = {"stdlib": corpora.stdlib_corpus, "english": corpora.english_corpus}
 
 
