@@ -53,13 +53,14 @@ def test_pieces_encoded_apart_are_the_whole_texts_ids(tokenizers, text, piece_ch
 def test_pieces_of_shrinking_sizes_are_the_whole_texts_ids_too(tokenizers, text, least, share):
     """Cut as the threads cut (a share of what is left, at least `least` characters: 0 and less count as 1)."""
     for tokenizer in tokenizers.values():
-        bounds = CorpusReader(pattern=tokenizer.pattern, splitter=SpecialSplitter(tokenizer.special_tokens)).cuts(
-            text, lambda left: max(left // share, least)
-        )
+        reader = CorpusReader(pattern=tokenizer.pattern, splitter=SpecialSplitter(tokenizer.special_tokens))
+        bounds = reader.cuts(text, lambda left: max(left // share, least))
         assert bounds[0] == 0 and bounds[-1] == len(text)
         assert all(a < b for a, b in itertools.pairwise(bounds)) or bounds == [0, 0] == [0, len(text)]
         parts = [text[a:b] for a, b in itertools.pairwise(bounds)]
         assert [i for part in parts for i in tokenizer.encode(part)] == tokenizer.encode(text)
+        fixed = CorpusReader(pattern=tokenizer.pattern, splitter=reader.splitter, piece_chars=max(least, 1))
+        assert reader.cuts(text, lambda left: least) == fixed.cuts(text)  # a size asked is the size cut
 
 
 def test_thread_pieces_shrink_toward_the_texts_end_so_the_last_ones_end_together(tokenizers):
