@@ -60,8 +60,8 @@ def test_the_x_ray_benchmark_refuses_a_bad_row_number_of_runs_or_checkout_by_nam
     [
         (["--ways", "one,nope"], "--ways: no way 'nope'; the ways are one, shared, tiktoken"),
         (["--ways", ""], "--ways: no way ''"),
-        (["--names", "gpt2,nope"], "--names: no 'nope'; there are gpt2, r50k_base, cl100k_base, o200k_base"),
-        (["--corpora", "chinese"], "--corpora: no 'chinese'; there are stdlib, english"),
+        (["--names", "gpt2,nope"], "--names: no name 'nope'; the names are gpt2, r50k_base, cl100k_base, o200k_base"),
+        (["--corpora", "chinese"], "--corpora: no corpus 'chinese'; the corpora are stdlib, english"),
         (["--repeat", "0"], "0: at least one run"),
         (["--repeat", "nan"], "'nan' is not a whole number"),
         (["--processes", "0"], "0: at least one core"),
@@ -81,6 +81,7 @@ def test_the_instructions_benchmark_refuses_a_row_by_name_before_looking_for_val
         [sys.executable, str(INSTRUCTIONS), "--rows", rows], capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 2 and "--rows: no row " in done.stderr and "the rows are stdlib, english" in done.stderr
+    assert ", or all" in done.stderr  # (it takes all, as bench_encode.py does)
     assert "Traceback" not in done.stderr and done.stdout == ""
 
 

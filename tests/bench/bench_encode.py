@@ -170,6 +170,21 @@ def at_least_one(noun: str):
 _runs = at_least_one("run")
 
 
+def chosen(parser, option: str, given: str, known, noun: str, plural: str | None = None, every: bool = False):
+    """The comma-separated values ``given`` of ``option``, each one of ``known`` (with ``every``, ``all`` is every
+    one); else argparse's error naming those that are not (status 2, before anything runs).
+
+    >>> chosen(argparse.ArgumentParser(), "--rows", "english,stdlib", ROWS, "row")
+    ['english', 'stdlib']
+    """
+    values = list(known) if every and given == "all" else given.split(",")
+    unknown = [value for value in values if value not in known]
+    if unknown:
+        said = f"{option}: no {noun} {', '.join(map(repr, unknown))}; the {plural or noun + 's'} are {', '.join(known)}"
+        parser.error(said + (", or all" if every else ""))
+    return values
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="3 MB of stdlib, the 130 KB English slice")
@@ -179,10 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--array", action="store_true", help="uint32 arrays: encode_array and encode_to_numpy")
     parser.add_argument("--one", nargs=4, metavar=("ENCODER", "PATH", "ENCODING", "RULE"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    rows = list(ROWS) if args.rows == "all" else args.rows.split(",")
-    unknown = [row for row in rows if row not in ROWS]
-    if unknown:
-        parser.error(f"--rows: no row {', '.join(map(repr, unknown))}; the rows are {', '.join(ROWS)}, or all")
+    rows = chosen(parser, "--rows", args.rows, ROWS, "row", every=True)
     if args.one:
         print(json.dumps(run_one(*args.one, to_array=args.array)))
         return 0

@@ -121,10 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         child(*json.loads(args.child))
         return 0
-    rows = list(bench_encode.ROWS) if args.rows == "all" else args.rows.split(",")
-    unknown = [row for row in rows if row not in bench_encode.ROWS]
-    if unknown:
-        parser.error(f"--rows: no row {', '.join(map(repr, unknown))}; the rows are {', '.join(bench_encode.ROWS)}")
+    rows = bench_encode.chosen(parser, "--rows", args.rows, bench_encode.ROWS, "row", every=True)
     if shutil.which("valgrind") is None:
         print("bench_instructions: valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
         return 2

@@ -39,7 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import corpora  # noqa: E402  (tests/bench/corpora.py)
-from bench_encode import _runs, at_least_one, run_rows  # noqa: E402
+from bench_encode import _runs, at_least_one, chosen, run_rows  # noqa: E402
 
 WAYS = ("one", "shared", "tiktoken", "tiktoken1", "whole", "first")
 #: The tokenizers it can measure (shipped patterns: the ones parallel_encode shares out) and the corpora.
@@ -130,15 +130,10 @@ def main() -> int:
     if args.child:
         print(json.dumps(child(*json.loads(args.child))))
         return 0
-    asked = args.ways.split(",")
-    unknown = [way for way in asked if way not in WAYS]
-    if unknown:
-        parser.error(f"--ways: no way {', '.join(map(repr, unknown))}; the ways are {', '.join(WAYS)}")
+    asked = chosen(parser, "--ways", args.ways, WAYS, "way")
     ways = [way for way in WAYS if way in asked or way in ("one", "shared")]
-    for option, given, known in (("--names", args.names, NAMES), ("--corpora", args.corpora, CORPORA)):
-        unknown = [value for value in given.split(",") if value not in known]
-        if unknown:
-            parser.error(f"{option}: no {', '.join(map(repr, unknown))}; there are {', '.join(known)}")
+    names = chosen(parser, "--names", args.names, NAMES, "name")
+    labels = chosen(parser, "--corpora", args.corpora, CORPORA, "corpus", "corpora")
 
     def measure(row: tuple[str, str]) -> bool:
         label, name = row
@@ -149,7 +144,7 @@ def main() -> int:
                 runs[way].append(run(way, name, path, args.processes))
         return report(label, name, path, runs, args.processes)
 
-    rows = [(label, name) for label in args.corpora.split(",") for name in args.names.split(",")]
+    rows = [(label, name) for label in labels for name in names]
     title = f"a text on {args.processes} cores against one, fresh process per run, median of {args.repeat}"
     return run_rows("bench_parallel_encode", title, rows, measure)
 

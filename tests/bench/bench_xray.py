@@ -32,7 +32,7 @@ ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 
 import corpora  # noqa: E402  (tests/bench/corpora.py)
-from bench_encode import _runs, run_rows  # noqa: E402  (the same check of --repeat, the same body)
+from bench_encode import _runs, chosen, run_rows  # noqa: E402  (the same check of --repeat, the same body)
 
 #: row -> (corpus, encoding)
 ROWS = {"chinese": ("chinese", "o200k_base"), "stdlib": ("stdlib", "gpt2"), "english": ("english", "cl100k_base")}
@@ -132,10 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tree", type=_tree, help="another checkout run alike (before a change), outputs compared")
     parser.add_argument("--one", nargs=3, metavar=("TREE", "PATH", "ENCODING"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    rows = args.rows.split(",")
-    unknown = [row for row in rows if row not in ROWS]
-    if unknown:
-        parser.error(f"--rows: no row {', '.join(map(repr, unknown))}; the rows are {', '.join(ROWS)}")
+    rows = chosen(parser, "--rows", args.rows, ROWS, "row")
     if args.one:
         print(json.dumps(run_one(*args.one)))
         return 0
