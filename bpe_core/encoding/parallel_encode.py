@@ -109,8 +109,7 @@ def cuts(tokenizer: Tokenizer, text: str, piece_chars: int | None = None) -> lis
     >>> cuts(Tokenizer.from_tiktoken("gpt2"), "Hello world, hello again.", 8)
     [0, 12, 25]
     """
-    splitter = SpecialSplitter(tokenizer.special_tokens)
-    return CorpusReader(pattern=tokenizer.pattern, splitter=splitter, piece_chars=piece_chars or PIECE_CHARS).cuts(text)
+    return _reader(tokenizer, piece_chars or PIECE_CHARS).cuts(text)
 
 
 def thread_cuts(tokenizer: Tokenizer, text: str, threads: int) -> list[int]:
@@ -120,9 +119,15 @@ def thread_cuts(tokenizer: Tokenizer, text: str, threads: int) -> list[int]:
     >>> [b - a for a, b in itertools.pairwise(bounds)][:3], len(bounds) - 1
     ([162505, 142188, 124416], 15)
     """
-    splitter = SpecialSplitter(tokenizer.special_tokens)
-    reader = CorpusReader(pattern=tokenizer.pattern, splitter=splitter)
-    return reader.cuts(text, functools.partial(thread_piece_chars, threads=threads))
+    return _reader(tokenizer).cuts(text, functools.partial(thread_piece_chars, threads=threads))
+
+
+def _reader(tokenizer: Tokenizer, piece_chars: int = PIECE_CHARS) -> CorpusReader:
+    """The corpus reader that finds where a text may be cut for ``tokenizer``: its pattern's safe points, away from
+    its special tokens."""
+    return CorpusReader(
+        pattern=tokenizer.pattern, splitter=SpecialSplitter(tokenizer.special_tokens), piece_chars=piece_chars
+    )
 
 
 def pieces(tokenizer: Tokenizer, text: str, piece_chars: int | None = None) -> Iterator[str]:
@@ -151,8 +156,9 @@ def encode_array(spec: str, pattern: str | None, tokenizer, text: str, processes
     if not worth_sharing(tokenizer, text, processes):
         return array_of(tokenizer, text)
     if _in_threads(tokenizer):
-        bounds = thread_cuts(tokenizer, text, min(processes, THREADS_MOST))
-        threads = min(processes, THREADS_MOST, len(bounds) - 1)
+        most = min(processes, THREADS_MOST)
+        bounds = thread_cuts(tokenizer, text, most)
+        threads = min(most, len(bounds) - 1)
         helpers = [functools.partial(_encode_here, tokenizer)] * (threads - 1)
         return _encode_shared(tokenizer, text, bounds, helpers, wait=True)
     bounds = cuts(tokenizer, text)
