@@ -67,6 +67,9 @@ def test_the_x_ray_benchmark_refuses_a_bad_row_number_of_runs_or_checkout_by_nam
         (["--processes", "0"], "0: at least one core"),
         (["--processes", "-2"], "-2: at least one core"),
         (["--processes", "inf"], "'inf' is not a whole number"),
+        (["--processes", "nan"], "'nan' is not a whole number"),
+        (["--processes", "1000000"], "--processes: processes must be at most "),
+        (["--repeat", "-3"], "-3: at least one run"),
     ],
 )
 def test_the_two_cores_benchmark_refuses_a_bad_way_name_corpus_or_number_by_name(args, said):

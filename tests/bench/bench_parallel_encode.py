@@ -125,11 +125,17 @@ def main() -> int:
     parser.add_argument("--names", default="o200k_base,gpt2")
     parser.add_argument("--corpora", default="stdlib,english")
     parser.add_argument("--ways", default=",".join(WAYS), help="which ways, comma-separated (one and shared always)")
-    parser.add_argument("--child")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         print(json.dumps(child(*json.loads(args.child))))
         return 0
+    from bpe_core import spawning
+
+    try:  # (a number past the machine's would fail in each run's process, with its traceback)
+        spawning.check_processes(args.processes)
+    except ValueError as exc:
+        parser.error(f"--processes: {exc}")
     asked = chosen(parser, "--ways", args.ways, WAYS, "way")
     ways = [way for way in WAYS if way in asked or way in ("one", "shared")]
     names = chosen(parser, "--names", args.names, NAMES, "name")
