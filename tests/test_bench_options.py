@@ -19,73 +19,58 @@ INSTRUCTIONS = Path(__file__).resolve().parent / "bench" / "bench_instructions.p
 PARALLEL = Path(__file__).resolve().parent / "bench" / "bench_parallel_encode.py"
 
 
-@pytest.mark.parametrize(
-    ("args", "said"),
-    [
-        (["--rows", "english,nope"], "--rows: no row 'nope'; the rows are stdlib, english"),
-        (["--repeat", "0"], "0: at least one run"),
-        (["--repeat", "-3"], "-3: at least one run"),
-        (["--repeat", "nan"], "'nan' is not a whole number"),
-        (["--repeat", "inf"], "'inf' is not a whole number"),
-    ],
-)
-def test_a_bad_row_or_number_of_runs_is_refused_by_name(args, said):
-    done = subprocess.run([sys.executable, str(BENCH), *args], capture_output=True, text=True, timeout=60)
+def refused_saying(bench: Path, args: list[str], said: str) -> subprocess.CompletedProcess:
+    """Runs a benchmark with ``args``: refused by argparse (status 2), ``said`` in its message, no traceback, nothing
+    printed (no run started)."""
+    done = subprocess.run([sys.executable, str(bench), *args], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and said in done.stderr, done.stderr
     assert "Traceback" not in done.stderr and done.stdout == ""
+    return done
 
 
 @pytest.mark.parametrize(
-    ("args", "said"),
+    ("bench", "args", "said"),
     [
-        (["--rows", "chinese,nope"], "--rows: no row 'nope'; the rows are chinese, stdlib, english"),
-        (["--repeat", "0"], "0: at least one run"),
-        (["--repeat", "nan"], "'nan' is not a whole number"),
-        (["--repeat", "-3"], "-3: at least one run"),
-        (["--repeat", "inf"], "'inf' is not a whole number"),
-        (["--tree", "/"], "/: no bpe_core package there (a checkout of this project)"),
-        (["--tree", "/dev/null"], "/dev/null: no bpe_core package there"),
-        (["--tree", __file__], "no bpe_core package there"),
-        (["--tree", "/nonexistent/checkout"], "/nonexistent/checkout: no bpe_core package there"),
+        (BENCH, ["--rows", "english,nope"], "--rows: no row 'nope'; the rows are stdlib, english"),
+        (BENCH, ["--repeat", "0"], "0: at least one run"),
+        (BENCH, ["--repeat", "-3"], "-3: at least one run"),
+        (BENCH, ["--repeat", "nan"], "'nan' is not a whole number"),
+        (BENCH, ["--repeat", "inf"], "'inf' is not a whole number"),
+        (XRAY, ["--rows", "chinese,nope"], "--rows: no row 'nope'; the rows are chinese, stdlib, english"),
+        (XRAY, ["--repeat", "0"], "0: at least one run"),
+        (XRAY, ["--repeat", "nan"], "'nan' is not a whole number"),
+        (XRAY, ["--repeat", "-3"], "-3: at least one run"),
+        (XRAY, ["--repeat", "inf"], "'inf' is not a whole number"),
+        (XRAY, ["--tree", "/"], "/: no bpe_core package there (a checkout of this project)"),
+        (XRAY, ["--tree", "/dev/null"], "/dev/null: no bpe_core package there"),
+        (XRAY, ["--tree", __file__], "no bpe_core package there"),
+        (XRAY, ["--tree", "/nonexistent/checkout"], "/nonexistent/checkout: no bpe_core package there"),
+        (PARALLEL, ["--ways", "one,nope"], "--ways: no way 'nope'; the ways are one, shared, tiktoken"),
+        (PARALLEL, ["--ways", ""], "--ways: no way ''"),
+        (
+            PARALLEL,
+            ["--names", "gpt2,nope"],
+            "--names: no name 'nope'; the names are gpt2, r50k_base, cl100k_base, o200k_base",
+        ),
+        (PARALLEL, ["--corpora", "chinese"], "--corpora: no corpus 'chinese'; the corpora are stdlib, english"),
+        (PARALLEL, ["--repeat", "0"], "0: at least one run"),
+        (PARALLEL, ["--repeat", "nan"], "'nan' is not a whole number"),
+        (PARALLEL, ["--processes", "0"], "0: at least one core"),
+        (PARALLEL, ["--processes", "-2"], "-2: at least one core"),
+        (PARALLEL, ["--processes", "inf"], "'inf' is not a whole number"),
+        (PARALLEL, ["--processes", "nan"], "'nan' is not a whole number"),
+        (PARALLEL, ["--processes", "1000000"], "--processes: processes must be at most "),
+        (PARALLEL, ["--repeat", "-3"], "-3: at least one run"),
     ],
 )
-def test_the_x_ray_benchmark_refuses_a_bad_row_number_of_runs_or_checkout_by_name(args, said):
-    done = subprocess.run([sys.executable, str(XRAY), *args], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 2 and said in done.stderr, done.stderr
-    assert "Traceback" not in done.stderr and done.stdout == ""
-
-
-@pytest.mark.parametrize(
-    ("args", "said"),
-    [
-        (["--ways", "one,nope"], "--ways: no way 'nope'; the ways are one, shared, tiktoken"),
-        (["--ways", ""], "--ways: no way ''"),
-        (["--names", "gpt2,nope"], "--names: no name 'nope'; the names are gpt2, r50k_base, cl100k_base, o200k_base"),
-        (["--corpora", "chinese"], "--corpora: no corpus 'chinese'; the corpora are stdlib, english"),
-        (["--repeat", "0"], "0: at least one run"),
-        (["--repeat", "nan"], "'nan' is not a whole number"),
-        (["--processes", "0"], "0: at least one core"),
-        (["--processes", "-2"], "-2: at least one core"),
-        (["--processes", "inf"], "'inf' is not a whole number"),
-        (["--processes", "nan"], "'nan' is not a whole number"),
-        (["--processes", "1000000"], "--processes: processes must be at most "),
-        (["--repeat", "-3"], "-3: at least one run"),
-    ],
-)
-def test_the_two_cores_benchmark_refuses_a_bad_way_name_corpus_or_number_by_name(args, said):
-    done = subprocess.run([sys.executable, str(PARALLEL), *args], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 2 and said in done.stderr, done.stderr
-    assert "Traceback" not in done.stderr and done.stdout == ""
+def test_a_bad_row_way_name_corpus_checkout_or_number_is_refused_by_name(bench, args, said):
+    refused_saying(bench, args, said)
 
 
 @pytest.mark.parametrize("rows", ["nope", "chinese,nope", ""])
 def test_the_instructions_benchmark_refuses_a_row_by_name_before_looking_for_valgrind(rows):
-    done = subprocess.run(
-        [sys.executable, str(INSTRUCTIONS), "--rows", rows], capture_output=True, text=True, timeout=60
-    )
-    assert done.returncode == 2 and "--rows: no row " in done.stderr and "the rows are stdlib, english" in done.stderr
-    assert ", or all" in done.stderr  # (it takes all, as bench_encode.py does)
-    assert "Traceback" not in done.stderr and done.stdout == ""
+    done = refused_saying(INSTRUCTIONS, ["--rows", rows], "--rows: no row ")
+    assert "the rows are stdlib, english" in done.stderr and ", or all" in done.stderr  # (it takes all)
 
 
 @pytest.mark.parametrize(
