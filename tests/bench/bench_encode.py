@@ -10,7 +10,8 @@ Rows (corpora built and cached by ``corpora.py``; ``apt-get download`` fetches t
 - ``pairs``    the English prose with a trained-style tokenizer: GPT-2's vocabulary and merges under the ``pairs``
   rule (what a tokenizer we trained uses); tiktoken encodes the same text with GPT-2's ranks, for the speed;
 - with ``--rows all``, beyond the goal: ``code-o200k`` and ``english-cl100k`` (the newer tokenizers) and
-  ``latin-o200k`` (the English prose as a Latin-1 text, an é every ~50 characters: ``corpora.latin_corpus``).
+  ``latin-o200k`` (the English prose as a Latin-1 text, an é every ~50 characters: ``corpora.latin_corpus``) and
+  ``european-o200k`` (real German and French prose, Debian's translated manual pages: ``corpora.european_corpus``).
 
 Each run is a new process (cold caches: the pre-token cache starts empty, as for a user's first encode), the
 encoders alternating run by run; the median CPU time of the runs counts (wall time beside it: a shared machine
@@ -51,9 +52,16 @@ ROWS = {
     "code-o200k": ("stdlib", "o200k_base", "ranks"),
     "english-cl100k": ("english", "cl100k_base", "ranks"),
     "latin-o200k": ("latin", "o200k_base", "ranks"),
+    "european-o200k": ("european", "o200k_base", "ranks"),
 }
 GOAL_ROWS = ("stdlib", "english", "chinese", "pairs")
-QUICK = {"stdlib": "stdlib_prefix", "english": "english_slice", "chinese": "chinese_corpus", "latin": "latin_corpus"}
+QUICK = {
+    "stdlib": "stdlib_prefix",
+    "english": "english_slice",
+    "chinese": "chinese_corpus",
+    "latin": "latin_corpus",
+    "european": "european_corpus",
+}
 
 
 def corpus_path(name: str, quick: bool) -> Path:
