@@ -487,6 +487,24 @@ def test_every_short_end_of_a_stretch_gives_the_python_paths_ids(encoders, name)
             assert made[name].encode(text, tok._limit, specials) == regex_ids(tok, name, text, tok._limit), text
 
 
+#: Characters past ASCII of each width Python stores a text in: one byte (é), two below U+8000 (ł) and from it (耀,
+#: whose unit reads as a negative number where units are read as signed), four (an emoji).
+PAST_ASCII = ["é", "ÿ", "ł", "耀", "\uffff", "\U0001f642"]
+
+
+@pytest.mark.parametrize("name", SCANNERS)
+def test_ascii_runs_of_every_length_in_texts_of_every_width_give_the_python_paths_ids(encoders, name):
+    """A wide text's pre-tokens are copied to UTF-8 eight ASCII characters at a time: runs of 0 to 17 ASCII
+    characters before and after a character past ASCII of each width, at the text's end (fewer than eight left to
+    read) and far from it, give every scanner's regex ids."""
+    tok, made, specials = encoders
+    for wide in PAST_ASCII:
+        for before, after in itertools.product(range(18), (0, 1, 7, 8, 9)):
+            for text in ("a" * before + wide + "b" * after, "x:" + "a" * before + wide + "7" * after + " cd" * 9):
+                expected = regex_ids(tok, name, text, tok._limit)
+                assert made[name].encode(text, tok._limit, specials) == expected, text
+
+
 @pytest.mark.parametrize("name", SCANNERS)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=surrogate_texts)
