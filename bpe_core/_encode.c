@@ -7,7 +7,8 @@
  *   scan     the pattern's pre-tokens, by bpe_core._scan's scanners (_scan_api.h): gpt2, cl100k, o200k and the
  *            published llama3, qwen2, deepseek_v3; a text stored wide (one emoji makes it 4 bytes a character) has
  *            its long ASCII stretches copied a byte a character and scanned as ASCII text, cut where the pre-tokens
- *            on either side cannot change ("ASCII stretches" below); the rest is read from its wide units; the
+ *            on either side cannot change ("ASCII stretches" below); the rest is read from its wide units (each
+ *            pre-token copied to UTF-8 for the cache, its ASCII runs eight characters at a time: utf8_of); the
  *            starts of gpt2's, cl100k's, o200k's, llama3's and qwen2's pre-tokens are found 64 characters at a time
  *            (_block_starts.h, find_starts below) in a text of any width (ASCII and CJK ideographs and Hangul by
  *            comparisons, other characters by the class table; words with many of those left to the scanner);
