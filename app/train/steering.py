@@ -33,7 +33,7 @@ class RunSteering(QObject):
     def __init__(self, tab):
         super().__init__(tab)
         self.tab = tab
-        self._folder = tempfile.TemporaryDirectory(prefix="bpe-explorer-runs-")
+        self._folder: tempfile.TemporaryDirectory | None = None  # made at the first steered run (_start)
         self._saved = 0
         self.continue_button = QPushButton(self.tr("Continue training"))
         self.continue_button.setObjectName("continueButton")
@@ -131,6 +131,8 @@ class RunSteering(QObject):
     def _start(self, start_from, settings, label: str, whole=None, forbidden: str = "") -> None:
         """Save ``start_from`` where the training process reads it, keep the run shown (it steered away by
         forbidding the regex ``forbidden``), and train."""
+        if self._folder is None:  # (not at every start: a window killed before it closes leaves it behind)
+            self._folder = tempfile.TemporaryDirectory(prefix="bpe-explorer-runs-")
         self._saved += 1
         path = Path(self._folder.name) / f"run-{self._saved}.json"
         save_json(start_from, path)
@@ -157,7 +159,8 @@ class RunSteering(QObject):
         self.menu = menu  # kept for the tests
 
     def shutdown(self) -> None:
-        self._folder.cleanup()
+        if self._folder is not None:
+            self._folder.cleanup()
 
 
 def run_folder() -> Path:

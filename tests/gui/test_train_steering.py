@@ -1,7 +1,10 @@
 """Steering a run in the window (issue 23): the variants' settings, Continue training, and Forbid and continue
 from here, which keeps the run it steered away from as a Compare pane."""
 
+import tempfile
+
 import pytest
+from PySide6.QtCore import QSettings
 
 from bpe_core.training.trainer import BpeTrainer
 
@@ -24,6 +27,33 @@ def test_continue_training_goes_on_from_the_tokenizer_shown(qtbot, window, train
     after = window.train_tab.tokenizer
     assert len(after.merges) == 244 and after.merges[:144] == before.merges  # the old ids never change
     assert any(key.startswith("kept:") for key in window.compare_view.pane_records)
+
+
+def test_the_steered_runs_folder_is_made_at_the_first_steered_run_and_removed_at_close(
+    qtbot, train, wait_signal, tmp_path, monkeypatch
+):
+    """A window that never steers makes no temporary folder (one made at every start was left behind by each window
+    killed before it closed); the first steered run makes it, and closing the window removes it."""
+    from app.main_window import MainWindow
+
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))  # (multiprocessing may make a folder of its own there)
+    window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.train_tab.corpus_panel.select_sample("english")
+    window.show()
+    window.train_tab.settings_panel.apply(vocab_size=300, special_tokens=[])
+    train(window)
+    assert list(temp.glob("bpe-explorer-runs-*")) == []
+    window.train_tab.settings_panel.apply(vocab_size=320)
+    with qtbot.waitSignal(window.train_tab.steering.kept, timeout=5000):
+        window.train_tab.steering.continue_training()
+    finish(qtbot, window, wait_signal)
+    [folder] = temp.glob("bpe-explorer-runs-*")
+    assert (folder / "run-1.json").is_file()
+    window.close()
+    assert list(temp.glob("bpe-explorer-runs-*")) == []
 
 
 @pytest.mark.slow
