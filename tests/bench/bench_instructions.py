@@ -1,21 +1,25 @@
-"""Benchmark: the instructions and cache misses of one cold encode, ours against tiktoken's, counted by valgrind.
+"""Benchmark: the instructions, cache misses and mispredicted branches of one cold encode, ours against tiktoken's,
+counted by valgrind.
 
     $ python tests/bench/bench_instructions.py [--rows chinese,english] [--quick]
 
 For a shared or noisy machine, where two runs of the same code differ by a third in time (the first machine of
 2026-11-29's evening did; see the README), these counts are the same from run to run. Each encoder runs twice in a
-fresh process under ``valgrind --tool=callgrind --cache-sim=yes``: once encoding the row's text, once encoding an
-empty text after the same loading, reading and building (each ends without teardown). The difference is the
-encode's own (the ids are compared in runs of their own, outside valgrind):
+fresh process under ``valgrind --tool=callgrind --cache-sim=yes --branch-sim=yes``: once encoding the row's text,
+once encoding an empty text after the same loading, reading and building (each ends without teardown). The
+difference is the encode's own (the ids are compared in runs of their own, outside valgrind):
 
 - ``Ir``: the instructions it ran;
 - ``D1 miss``: its reads and writes that missed the simulated first-level data cache;
-- ``LL miss``: those that missed the last level too (main memory).
+- ``LL miss``: those that missed the last level too (main memory);
+- ``mispredicts``: its branches whose way a simple simulated predictor guessed wrong (a real processor loses about
+  15 cycles at each: an encode can gain there with the same instructions, as English did when a pre-token's length
+  stopped being tested by a branch: 0.58 M of its 3.2 M).
 
 The rows are ``bench_encode.py``'s (``ROWS``); the ratio is tiktoken's count over ours. Instructions are not time:
-where an encode waits on memory, the misses weigh more. Valgrind runs a program about 50 times slower (a minute or
-two a run for the 4 MB Chinese corpus). Needs ``valgrind`` on the PATH. Exit status 1 if the ids differ, 2 without
-valgrind.
+where an encode waits on memory or guesses branches wrong, those weigh more. Valgrind runs a program about 50 times
+slower (a minute or two a run for the 4 MB Chinese corpus). Needs ``valgrind`` on the PATH. Exit status 1 if the ids
+differ, 2 without valgrind.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ sys.path.insert(0, str(HERE))
 import bench_encode  # noqa: E402  (tests/bench/bench_encode.py: its rows, corpora and loading)
 
 #: The counts read from valgrind's summary: (name shown, the summary's label).
-COUNTS = (("Ir", "I   refs"), ("D1 miss", "D1  misses"), ("LL miss", "LLd misses"))
+COUNTS = (("Ir", "I   refs"), ("D1 miss", "D1  misses"), ("LL miss", "LLd misses"), ("mispredicts", "Mispredicts"))
 
 
 def child(encoder: str, path: str, encoding: str, rule: str, empty: bool) -> None:
@@ -65,6 +69,7 @@ def counted(encoder: str, path: Path, encoding: str, rule: str, empty: bool) -> 
             "valgrind",
             "--tool=callgrind",
             "--cache-sim=yes",
+            "--branch-sim=yes",
             f"--callgrind-out-file={Path(folder) / 'out'}",
             sys.executable,
             __file__,
@@ -125,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     if shutil.which("valgrind") is None:
         print("bench_instructions: valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
         return 2
-    title = "one cold encode under valgrind (callgrind, cache simulated): the encode's own counts, ours and tiktoken's"
+    title = "one cold encode under valgrind (caches and branches simulated): its own counts, ours and tiktoken's"
     return bench_encode.run_rows(
         "bench_instructions",
         title,
