@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, QPoint, Signal, Slot
 from PySide6.QtWidgets import QMenu, QPushButton
 
 from app.common.widgets import dialogs
+from app.common.wording.engine_messages import engine_message
 from app.train.run_name import tokenizer_run_name
 from bpe_core.formats import load_json, save_json
 from bpe_core.render.token_label import render_token
@@ -131,11 +132,20 @@ class RunSteering(QObject):
     def _start(self, start_from, settings, label: str, whole=None, forbidden: str = "") -> None:
         """Save ``start_from`` where the training process reads it, keep the run shown (it steered away by
         forbidding the regex ``forbidden``), and train."""
-        if self._folder is None:  # (not at every start: a window killed before it closes leaves it behind)
-            self._folder = tempfile.TemporaryDirectory(prefix="bpe-explorer-runs-")
+        try:
+            if self._folder is None:  # (not at every start: a window killed before it closes leaves it behind)
+                self._folder = tempfile.TemporaryDirectory(prefix="bpe-explorer-runs-")
+            path = Path(self._folder.name) / f"run-{self._saved + 1}.json"
+            save_json(start_from, path)
+        except (OSError, ValueError) as exc:  # no temporary folder, a full disk: nothing started, nothing lost
+            dialogs.show_error(
+                self.tab,
+                self.tr("Continue training"),
+                self.tr("The run could not be kept to go on from: {error}").format(error=engine_message(exc)),
+                repr(exc),
+            )
+            return
         self._saved += 1
-        path = Path(self._folder.name) / f"run-{self._saved}.json"
-        save_json(start_from, path)
         kept = whole or self.tab.tokenizer
         self.kept.emit(kept, self.tr("{run} · {label}").format(run=tokenizer_run_name(kept), label=label), forbidden)
         self.tab.start_training(dataclasses.replace(settings, resume=str(path)))

@@ -477,7 +477,7 @@
 <context>
     <name>RunSteering</name>
     <message numerus="yes">
-        <location filename="../../app/train/steering.py" line="70"/>
+        <location filename="../../app/train/steering.py" line="71"/>
         <source>Resume the interrupted run ({merges} merges)</source>
         <translation>
             <numerusform>Resume the interrupted run ({merges} merge)</numerusform>

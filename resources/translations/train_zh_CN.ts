@@ -1948,38 +1948,38 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>LocalFiles</name>
     <message>
-        <location filename="../../app/common/files/local.py" line="26"/>
+        <location filename="../../app/common/files/local.py" line="28"/>
         <source>a folder</source>
         <extracomment>UTF-8 needs at most this many bytes per character.</extracomment>
         <translation>一个文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/common/files/local.py" line="27"/>
+        <location filename="../../app/common/files/local.py" line="29"/>
         <source>a named pipe (FIFO)</source>
         <translation>一个命名管道（FIFO）</translation>
     </message>
     <message>
-        <location filename="../../app/common/files/local.py" line="28"/>
+        <location filename="../../app/common/files/local.py" line="30"/>
         <source>a character device</source>
         <translation>一个字符设备</translation>
     </message>
     <message>
-        <location filename="../../app/common/files/local.py" line="29"/>
+        <location filename="../../app/common/files/local.py" line="31"/>
         <source>a block device</source>
         <translation>一个块设备</translation>
     </message>
     <message>
-        <location filename="../../app/common/files/local.py" line="30"/>
+        <location filename="../../app/common/files/local.py" line="32"/>
         <source>a socket</source>
         <translation>一个套接字</translation>
     </message>
     <message>
-        <location filename="../../app/common/files/local.py" line="49"/>
+        <location filename="../../app/common/files/local.py" line="51"/>
         <source>not a regular file</source>
         <translation>不是普通文件</translation>
     </message>
     <message>
-        <location filename="../../app/common/files/local.py" line="50"/>
+        <location filename="../../app/common/files/local.py" line="52"/>
         <source>“{path}” is {kind}, not a regular file: it was not opened.</source>
         <translation>“{path}” 是{kind}，不是普通文件：没有打开它。</translation>
     </message>
@@ -2732,50 +2732,56 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>RunSteering</name>
     <message>
-        <location filename="../../app/train/steering.py" line="38"/>
-        <location filename="../../app/train/steering.py" line="104"/>
+        <location filename="../../app/train/steering.py" line="39"/>
+        <location filename="../../app/train/steering.py" line="105"/>
+        <location filename="../../app/train/steering.py" line="143"/>
         <source>Continue training</source>
         <translation>继续训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="42"/>
+        <location filename="../../app/train/steering.py" line="43"/>
         <source>Go on from the tokenizer shown: its merges are replayed on the corpus, then training continues to the vocabulary size set (the ids it has never change)</source>
         <translation>从当前显示的分词器继续：先在语料上重放它的合并，再训练到设定的词表大小（已有的 ID 不会改变）</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="51"/>
+        <location filename="../../app/train/steering.py" line="52"/>
         <source>A run was interrupted (the window or its training process ended): go on from its last merges</source>
         <translation>有一次训练被中断了（窗口或其训练进程意外结束）：从它最后保存的合并继续</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/train/steering.py" line="70"/>
+        <location filename="../../app/train/steering.py" line="71"/>
         <source>Resume the interrupted run ({merges} merges)</source>
         <translation>
             <numerusform>继续被中断的训练（{merges} 次合并）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="105"/>
+        <location filename="../../app/train/steering.py" line="106"/>
         <source>Set a vocabulary size above {size} to continue: the tokenizer has {size} tokens.</source>
         <translation>请把词表大小设为大于 {size} 才能继续：该分词器已有 {size} 个词元。</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="112"/>
+        <location filename="../../app/train/steering.py" line="113"/>
         <source>before continuing</source>
         <translation>继续之前</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="128"/>
+        <location filename="../../app/train/steering.py" line="129"/>
         <source>with {token}</source>
         <translation>含 {token}</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="138"/>
+        <location filename="../../app/train/steering.py" line="144"/>
+        <source>The run could not be kept to go on from: {error}</source>
+        <translation>无法保存继续训练的起点：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/steering.py" line="150"/>
         <source>{run} · {label}</source>
         <translation>{run} · {label}</translation>
     </message>
     <message>
-        <location filename="../../app/train/steering.py" line="153"/>
+        <location filename="../../app/train/steering.py" line="165"/>
         <source>Forbid {token} and continue from here</source>
         <translation>禁止 {token} 并从这里继续</translation>
     </message>

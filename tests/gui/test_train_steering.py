@@ -56,6 +56,22 @@ def test_the_steered_runs_folder_is_made_at_the_first_steered_run_and_removed_at
     assert list(temp.glob("bpe-explorer-runs-*")) == []
 
 
+def test_a_steered_run_that_cannot_be_kept_says_why_and_changes_nothing(qtbot, window, train, tmp_path, monkeypatch):
+    """No writable temporary folder (or a full disk): Continue training says so, and the run shown stays as it is."""
+    from app.common.widgets import dialogs
+
+    window.train_tab.settings_panel.apply(vocab_size=300, special_tokens=[])
+    train(window)
+    before = window.train_tab.tokenizer
+    errors = []
+    monkeypatch.setattr(dialogs, "show_error", lambda parent, title, message, details="": errors.append(message))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "no such folder"))
+    window.train_tab.settings_panel.apply(vocab_size=320)
+    window.train_tab.steering.continue_training()
+    assert len(errors) == 1 and errors[0].startswith("The run could not be kept to go on from:"), errors
+    assert window.train_tab.run is None and window.train_tab.tokenizer is before
+
+
 @pytest.mark.slow
 def test_forbid_and_continue_from_a_merge(qtbot, window, train, wait_signal):
     window.train_tab.settings_panel.apply(vocab_size=400, special_tokens=[])
