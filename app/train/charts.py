@@ -107,9 +107,11 @@ class PairFrequencyChart(Chart):
             self.show_hint(self.tr("Press Train to see the most frequent pairs at each merge.") if waiting else "")
             return
         step = history.steps[rank]
-        pairs = step.top_pairs[: self.pairs_shown()] or ((step.left, step.right, step.count),)
+        pairs = step.top_pairs[: self.max_pairs] or ((step.left, step.right, step.count),)
+        labels = [_label(render_pair(history.token_bytes(a), history.token_bytes(b))) for a, b, _ in pairs]
+        shown = self.pairs_shown(labels)
+        pairs, self.labels = pairs[:shown], labels[:shown]
         counts = [count for _, _, count in pairs]
-        self.labels = [_label(render_pair(history.token_bytes(a), history.token_bytes(b))) for a, b, _ in pairs]
         brushes = [pg.mkBrush(CHOSEN if (a, b) == step.pair else OTHER) for a, b, _ in pairs]
         positions = list(range(len(pairs)))
         self.bars.setOpts(x0=[0] * len(pairs), y=positions, width=counts, brushes=brushes)
@@ -121,10 +123,15 @@ class PairFrequencyChart(Chart):
         self.show_hint("")
         self.shown_rank = rank
 
-    def pairs_shown(self) -> int:
+    def pairs_shown(self, labels: list[str] | None = None) -> int:
         """As many pairs as the text's size allows (fewer in presentation mode) and as the plot holds a line of
-        text each (fewer on a short chart, a laptop's: every other label was left out), at least 5."""
-        line = QFontMetrics(mono_font(self.pt(PAIR_PT))).height() + GAP / 2  # the axis's space between labels
+        text each (fewer on a short chart, a laptop's: every other label was left out), at least 5. A line is as
+        tall as the tallest of ``labels`` (default: those shown): a Chinese character, drawn in another font than
+        the labels' own, is taller than its line (19 pixels against 15: at 1366x768 one bar in four had no label)."""
+        metrics = QFontMetrics(mono_font(self.pt(PAIR_PT)))
+        measured = self.labels if labels is None else labels
+        tallest = max((metrics.boundingRect(label).height() for label in measured), default=0)
+        line = max(metrics.height(), tallest) + GAP / 2  # the axis's space between labels
         height = self.getViewBox().size().height()
         fit = int(height // line) if height > 0 else self.max_pairs
         return max(5, min(round(self.max_pairs / self.scale), fit))

@@ -156,6 +156,20 @@ def test_chinese_labels_never_overlap_or_leave_the_view(chinese, qtbot, window, 
     assert not problems, "\n".join(problems)
 
 
+def test_every_pair_keeps_its_label_with_chinese_labels_on_a_laptop_screen(qtbot, window, train):
+    """Pairs of Chinese characters (drawn in a fallback font, taller than the labels' own line) on a 1366x768
+    window: as many bars as there are labels drawn, none left out (one in four was)."""
+    window.resize(1366, 768)
+    window.train_tab.corpus_panel.select_sample("chinese")
+    window.train_tab.settings_panel.apply(vocab_size=1256, special_tokens=[])
+    train(window)
+    pairs = window.train_tab.pair_chart
+    bring_forward(qtbot, pairs)
+    assert any(ord(ch) > 0x3000 for label in pairs.labels for ch in label), pairs.labels
+    drawn = [text for text, _ in tick_labels(pairs.getAxis("left"))]
+    assert len(pairs.labels) >= 5 and drawn == [label for label in pairs.labels if label], (drawn, pairs.labels)
+
+
 def test_empty_charts_say_what_to_do_and_draw_no_ticks(qtbot, window, train, wait_signal):
     shown = charts(window)
     hints = {"pairs": "Press Train", "counts": "Press Train", "zipf": "Choose a text", "parity": "Press Measure"}
