@@ -137,6 +137,21 @@ def still_running(process) -> bool:
         return False
 
 
+def test_a_corpus_that_cannot_be_built_is_said_without_a_traceback(capsys, monkeypatch):
+    """A row whose corpus needs ``apt-get`` (the Chinese and European ones) where there is none: the reason, status 2,
+    no traceback (the benchmarks' shared loop, ``bench_encode.run_rows``)."""
+    monkeypatch.syspath_prepend(str(BENCH.parent))
+    import bench_encode
+    import corpora
+
+    def measure(row):
+        raise corpora.CorpusBuildError(f"'apt-get' is not available: the {row!r} corpus needs a Debian/Ubuntu system")
+
+    assert bench_encode.run_rows("bench_encode", "title", ["manpages-de"], measure) == 2
+    said = capsys.readouterr().err
+    assert said == "bench_encode: 'apt-get' is not available: the 'manpages-de' corpus needs a Debian/Ubuntu system\n"
+
+
 def test_the_x_ray_benchmark_follows_a_link_to_a_checkout(tmp_path):
     """--tree through a symbolic link to a checkout: the checkout itself (its bpe_core is what runs)."""
     import importlib.util

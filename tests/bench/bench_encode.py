@@ -217,7 +217,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def run_rows(name: str, title: str, rows: list, measure) -> int:
     """A benchmark's body: its title and the load average, ``measure(row)`` for each row (False: its outputs
-    differed), the load again. 0, 1 if a row's outputs differed, 130 on Ctrl-C ("<name>: interrupted")."""
+    differed), the load again. 0, 1 if a row's outputs differed, 2 if a corpus cannot be built (no ``apt-get``: its
+    reason, no traceback), 130 on Ctrl-C ("<name>: interrupted")."""
     print(title)
     print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     ok = True
@@ -227,6 +228,9 @@ def run_rows(name: str, title: str, rows: list, measure) -> int:
     except KeyboardInterrupt:  # (the run's process ended with it: subprocess.run kills its child)
         print(f"{name}: interrupted", file=sys.stderr)
         return 130
+    except corpora.CorpusBuildError as exc:
+        print(f"{name}: {exc}", file=sys.stderr)
+        return 2
     print("load average after:  {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     return 0 if ok else 1
 
