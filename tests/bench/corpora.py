@@ -195,6 +195,24 @@ def _man_text(source: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _add_man_pages(parts: list[str], folder: Path, target: int) -> None:
+    """The man pages under ``folder`` (sorted by path, lightly de-roffed) appended to ``parts`` until these hold
+    ``target`` bytes of UTF-8 or more."""
+    size = sum(len(t.encode()) for t in parts)
+    for page in sorted(folder.rglob("*.gz")):
+        if size >= target:
+            return
+        text = _man_text(_decode(gzip.open(page).read()))
+        parts.append(text)
+        size += len(text.encode())
+
+
+def _cut(parts: list[str], target: int) -> str:
+    """``parts`` joined by line breaks, cut to ``target`` bytes at the last line end before it."""
+    data = "\n".join(parts).encode("utf-8")[:target]
+    return data[: data.rindex(b"\n") + 1].decode("utf-8")
+
+
 def chinese_corpus() -> Path:
     """~4 MB of Simplified Chinese text from Debian packages, in this order:
 
@@ -211,16 +229,8 @@ def chinese_corpus() -> Path:
             parts = _fortunes(_extract_deb("fortunes-zh", Path(tmp)))
             faq = _extract_deb("debian-faq-zh-cn", Path(tmp)) / "usr/share/doc/debian/FAQ"
             parts += [_decode(gzip.open(p).read()) for p in sorted(faq.glob("*.txt.gz"))]
-            man = _extract_deb("manpages-zh", Path(tmp)) / "usr/share/man/zh_CN"
-            size = sum(len(t.encode()) for t in parts)
-            for page in sorted(man.rglob("*.gz")):
-                if size >= CHINESE_TARGET_BYTES:
-                    break
-                text = _man_text(_decode(gzip.open(page).read()))
-                parts.append(text)
-                size += len(text.encode())
-        data = "\n".join(parts).encode("utf-8")[:CHINESE_TARGET_BYTES]
-        return data[: data.rindex(b"\n") + 1].decode("utf-8")
+            _add_man_pages(parts, _extract_deb("manpages-zh", Path(tmp)) / "usr/share/man/zh_CN", CHINESE_TARGET_BYTES)
+        return _cut(parts, CHINESE_TARGET_BYTES)
 
     return _cached("chinese.txt", build)
 
@@ -234,18 +244,12 @@ def european_corpus() -> Path:
 
     def build() -> str:
         parts: list[str] = []
-        size = 0
         with tempfile.TemporaryDirectory() as tmp:
             for package, language in (("manpages-de", "de"), ("manpages-fr", "fr")):
-                man = _extract_deb(package, Path(tmp)) / "usr/share/man" / language
-                for page in sorted(man.rglob("*.gz")):
-                    if size >= EUROPEAN_TARGET_BYTES:
-                        break
-                    text = _man_text(_decode(gzip.open(page).read()))
-                    parts.append(text)
-                    size += len(text.encode())
-        data = "\n".join(parts).encode("utf-8")[:EUROPEAN_TARGET_BYTES]
-        return data[: data.rindex(b"\n") + 1].decode("utf-8")
+                _add_man_pages(
+                    parts, _extract_deb(package, Path(tmp)) / "usr/share/man" / language, EUROPEAN_TARGET_BYTES
+                )
+        return _cut(parts, EUROPEAN_TARGET_BYTES)
 
     return _cached("european.txt", build)
 
