@@ -1,12 +1,23 @@
 """Steering a run in the window (issue 23): the variants' settings, Continue training, and Forbid and continue
 from here, which keeps the run it steered away from as a Compare pane."""
 
+import functools
 import tempfile
+import types
 
 import pytest
 from PySide6.QtCore import QSettings
 
 from bpe_core.training.trainer import BpeTrainer
+
+
+def steering_in(monkeypatch, folder) -> None:
+    """The steered runs' temporary folder made in ``folder`` (only theirs: the engine's processes keep the system's
+    temporary folder, where their socket's path stays short)."""
+    from app.train import steering
+
+    made_in = functools.partial(tempfile.TemporaryDirectory, dir=str(folder))
+    monkeypatch.setattr(steering, "tempfile", types.SimpleNamespace(TemporaryDirectory=made_in))
 
 
 def finish(qtbot, window, wait_signal):
@@ -38,7 +49,7 @@ def test_the_steered_runs_folder_is_made_at_the_first_steered_run_and_removed_at
 
     temp = tmp_path / "temp"
     temp.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(temp))  # (multiprocessing may make a folder of its own there)
+    steering_in(monkeypatch, temp)
     window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
     window.train_tab.corpus_panel.select_sample("english")
@@ -65,7 +76,7 @@ def test_a_steered_run_that_cannot_be_kept_says_why_and_changes_nothing(qtbot, w
     before = window.train_tab.tokenizer
     errors = []
     monkeypatch.setattr(dialogs, "show_error", lambda parent, title, message, details="": errors.append(message))
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "no such folder"))
+    steering_in(monkeypatch, tmp_path / "no such folder")
     window.train_tab.settings_panel.apply(vocab_size=320)
     window.train_tab.steering.continue_training()
     assert len(errors) == 1 and errors[0].startswith("The run could not be kept to go on from:"), errors
