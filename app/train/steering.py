@@ -140,7 +140,7 @@ class RunSteering(QObject):
         except (OSError, ValueError) as exc:  # no temporary folder, a full disk: nothing started, nothing lost
             dialogs.show_error(
                 self.tab,
-                self.tr("Continue training"),
+                self.tr("Forbid and continue") if forbidden else self.tr("Continue training"),
                 self.tr("The run could not be kept to go on from: {error}").format(error=engine_message(exc)),
                 repr(exc),
             )

@@ -86,43 +86,43 @@
 <context>
     <name>CompressionChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="274"/>
+        <location filename="../../app/train/charts.py" line="281"/>
         <source>Compression</source>
         <extracomment>Vocabulary sizes of the reference encodings on the chart, for placing them on the compression chart. The compression chart&apos;s least height at the usual text size: its legend under the plot takes a row.</extracomment>
         <translation>压缩率</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="275"/>
+        <location filename="../../app/train/charts.py" line="282"/>
         <source>bytes per token</source>
         <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="276"/>
+        <location filename="../../app/train/charts.py" line="283"/>
         <source>vocabulary size (log)</source>
         <translation>词表大小（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="284"/>
+        <location filename="../../app/train/charts.py" line="291"/>
         <source>training corpus</source>
         <translation>训练语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="293"/>
+        <location filename="../../app/train/charts.py" line="300"/>
         <source>held-out text</source>
         <translation>留出文本</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="303"/>
+        <location filename="../../app/train/charts.py" line="310"/>
         <source>tiktoken on held-out</source>
         <translation>tiktoken（留出文本）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="387"/>
+        <location filename="../../app/train/charts.py" line="394"/>
         <source>Press Train to see bytes per token grow with the vocabulary.</source>
         <translation>点击“训练”，查看每个词元的字节数如何随词表增长。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="409"/>
+        <location filename="../../app/train/charts.py" line="416"/>
         <source>{language}, held out</source>
         <translation>{language}，留出文本</translation>
     </message>
@@ -2034,23 +2034,23 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MergeCountChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="206"/>
+        <location filename="../../app/train/charts.py" line="213"/>
         <source>Count of each merge</source>
         <extracomment>A run chart&apos;s least height, at the usual text size. The count axis of a run not merging yet spans 1 to 10**EMPTY_LOG_TOP.</extracomment>
         <translation>各次合并的频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="207"/>
+        <location filename="../../app/train/charts.py" line="214"/>
         <source>count (log)</source>
         <translation>频次（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="208"/>
+        <location filename="../../app/train/charts.py" line="215"/>
         <source>merge</source>
         <translation>合并序号</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="231"/>
+        <location filename="../../app/train/charts.py" line="238"/>
         <source>Press Train to see how often each merge&apos;s pair occurred.</source>
         <translation>点击“训练”，查看每次合并的词元对出现了多少次。</translation>
     </message>
@@ -2177,7 +2177,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>点击“训练”，查看每次合并时最常见的词元对。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="120"/>
+        <location filename="../../app/train/charts.py" line="122"/>
         <source>Top pairs at merge {number} · chosen in orange</source>
         <translation>第 {number} 次合并时最常见的词元对 · 橙色为选中者</translation>
     </message>
@@ -2769,6 +2769,11 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <location filename="../../app/train/steering.py" line="129"/>
         <source>with {token}</source>
         <translation>含 {token}</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/steering.py" line="143"/>
+        <source>Forbid and continue</source>
+        <translation>禁止并继续</translation>
     </message>
     <message>
         <location filename="../../app/train/steering.py" line="144"/>
