@@ -74,6 +74,7 @@ class PairFrequencyChart(Chart):
         )
         self.max_pairs = max_pairs
         self.labels: list[str] = []
+        self.candidates: list[str] = []  # the labels of the pairs that may be shown: the tallest sets the lines
         self.set_axis_label("bottom", self.tr("count"))
         self.showGrid(x=True, y=False, alpha=0.2)
         self.setMouseEnabled(x=False, y=False)
@@ -99,7 +100,7 @@ class PairFrequencyChart(Chart):
         self.history = history
         if rank is None or rank >= len(history):
             self.shown_rank = None
-            self.labels = []
+            self.labels = self.candidates = []
             self.bars.setOpts(x0=[], y=[], width=[], brushes=[])
             self.getAxis("left").setTicks([[]])
             self._fit_label_axis()
@@ -108,9 +109,9 @@ class PairFrequencyChart(Chart):
             return
         step = history.steps[rank]
         pairs = step.top_pairs[: self.max_pairs] or ((step.left, step.right, step.count),)
-        labels = [_label(render_pair(history.token_bytes(a), history.token_bytes(b))) for a, b, _ in pairs]
-        shown = self.pairs_shown(labels)
-        pairs, self.labels = pairs[:shown], labels[:shown]
+        self.candidates = [_label(render_pair(history.token_bytes(a), history.token_bytes(b))) for a, b, _ in pairs]
+        shown = self.pairs_shown()
+        pairs, self.labels = pairs[:shown], self.candidates[:shown]
         counts = [count for _, _, count in pairs]
         brushes = [pg.mkBrush(CHOSEN if (a, b) == step.pair else OTHER) for a, b, _ in pairs]
         positions = list(range(len(pairs)))
@@ -123,14 +124,14 @@ class PairFrequencyChart(Chart):
         self.show_hint("")
         self.shown_rank = rank
 
-    def pairs_shown(self, labels: list[str] | None = None) -> int:
+    def pairs_shown(self) -> int:
         """As many pairs as the text's size allows (fewer in presentation mode) and as the plot holds a line of
         text each (fewer on a short chart, a laptop's: every other label was left out), at least 5. A line is as
-        tall as the tallest of ``labels`` (default: those shown): a Chinese character, drawn in another font than
-        the labels' own, is taller than its line (19 pixels against 15: at 1366x768 one bar in four had no label)."""
+        tall as the tallest label of the pairs that may be shown (``candidates``, the same whatever the size): a
+        Chinese character, drawn in another font than the labels' own, is taller than its line (19 pixels against
+        15: at 1366x768 one bar in four had no label)."""
         metrics = QFontMetrics(mono_font(self.pt(PAIR_PT)))
-        measured = self.labels if labels is None else labels
-        tallest = max((metrics.boundingRect(label).height() for label in measured), default=0)
+        tallest = max((metrics.boundingRect(label).height() for label in self.candidates), default=0)
         line = max(metrics.height(), tallest) + GAP / 2  # the axis's space between labels
         height = self.getViewBox().size().height()
         fit = int(height // line) if height > 0 else self.max_pairs
