@@ -1060,9 +1060,9 @@ static inline unsigned ascii8_ucs4(const Py_UCS4 *p, unsigned char *o) {
 /* The UTF-8 bytes of text[a:b] (of code units of type UNIT) from o on (room for eight bytes more); past them, or
  * NULL at a surrogate that is not replaced (*bad: where). A loop per width of code unit: reading the text's units
  * directly, not through PyUnicode_READ's switch; ASCII eight characters at a time where eight are readable (a German
- * or French text, wide for its U+2019 or an emoji, is mostly ASCII: a loop a character, whose end the processor guesses
- * wrong at each pre-token's changing length, was 1.5 M of such a text's 7.5 M mispredicted branches); a character of
- * three bytes (most of a Chinese text) in one store. */
+ * text, wide for its U+2019 or an emoji, is mostly ASCII: a loop a character, whose end the processor guesses wrong at
+ * each pre-token's changing length, cost 1.5 M of such a text's 7.5 M mispredicted branches; without SSE2, a text of
+ * two or four bytes a character keeps that loop); a character of three bytes (most of a Chinese text) in one store. */
 #define UTF8_LOOP(UNIT, ASCII8)                                                                                       \
     for (const UNIT *start = (const UNIT *)t->data, *p = start + a, *end = start + b; p < end; p++) {               \
         Py_UCS4 ch = *p;                                                                                              \
