@@ -54,6 +54,55 @@ def test_threads_adding_at_once_give_every_id_in_order(monkeypatch, heap_most):
     assert np.array_equal(placed.array(), np.concatenate(pieces))
 
 
+def test_a_thread_giving_a_piece_while_another_copies_goes_on_at_once_and_its_piece_is_copied_by_that_one(
+    monkeypatch,
+):
+    """One thread copies at a time, outside the lock: the one that gives a piece meanwhile does not wait for the
+    copies (it went back to encoding late by their time, 2-10 ms an encode of the stdlib on two cores)."""
+    copying, may_end = threading.Event(), threading.Event()
+    real = PlacedIds._copied
+
+    def slow(self, pages, ids):
+        if ids[0] == 0:  # the first piece's copy waits until the test lets it end
+            copying.set()
+            assert may_end.wait(10)
+        return real(self, pages, ids)
+
+    monkeypatch.setattr(PlacedIds, "_copied", slow)
+    placed = PlacedIds(2, expected=100)
+    first = threading.Thread(target=placed.add, args=(0, np.arange(0, 5, dtype=np.uint32)))
+    first.start()
+    assert copying.wait(10)
+    second = threading.Thread(target=placed.add, args=(1, np.arange(5, 9, dtype=np.uint32)))
+    second.start()
+    second.join(5)
+    alive = second.is_alive()  # (the code before: it waited for the lock the copying thread held)
+    may_end.set()
+    first.join(10)
+    second.join(10)
+    assert not alive
+    assert placed.array().tolist() == list(range(9)) and placed._pieces == [None, None]
+
+
+def test_a_copy_that_fails_leaves_the_next_piece_to_be_copied_by_whoever_gives_one(monkeypatch):
+    real, failed = PlacedIds._copied, []
+
+    def out_of_memory_once(self, pages, ids):
+        if not failed:
+            failed.append(True)
+            raise MemoryError("no room for the ids")
+        return real(self, pages, ids)
+
+    monkeypatch.setattr(PlacedIds, "_copied", out_of_memory_once)
+    placed = PlacedIds(3, expected=10)
+    with pytest.raises(MemoryError):  # (raised from its thread's add: the encode fails with it)
+        placed.add(0, np.array([0], dtype=np.uint32))
+    assert not placed._copying  # else no thread would copy again
+    placed.add(2, np.array([2], dtype=np.uint32))
+    placed.add(1, np.array([1], dtype=np.uint32))
+    assert placed._placed == 3 and placed._pieces == [None, None, None] and not placed._copying
+
+
 def test_a_piece_copied_is_dropped_and_the_room_past_the_ids_given_back(monkeypatch):
     monkeypatch.setattr(id_arrays, "HEAP_MOST", 0)  # (a mapping of its own, as for a large text)
     placed = PlacedIds(2, expected=1 << 20)
