@@ -15,7 +15,13 @@ Each run is a fresh process, the ways alternating in turn: the tokenizer is load
 - ``tiktoken``: tiktoken's ``encode_batch`` of the same pieces on as many threads (its peer), and ``tiktoken1``
   its ``encode`` of the whole text (special tokens allowed, as ours finds them);
 - ``whole`` and ``first``: a whole program (``bpe encode`` before it prints) on one core and on ``--processes``: the
-  clock runs from the program's first import.
+  clock runs from the program's first import;
+- ``parts``: what ``shared`` would take with nothing to join: the text cut at safe points in as many parts as
+  cores, each part encoded in one call (``encode_array``) by a thread of its own, started together; the ids are
+  left in their parts (hashed in order after the clock). What is left between it and ``shared`` is the pieces'
+  and the joining's own cost; what is left between it and 2x is this machine's (two cores that share the
+  processor's last cache and memory, on a virtual machine's host) and the encoder's (each thread's cache of
+  pre-tokens fills apart).
 
 Figures are medians of ``--repeat`` runs in wall time (the point is two cores), with the load average; beside the
 ratio of the medians, the median of each round's own ratio (``one`` and ``shared`` run one after the other: on a
@@ -41,7 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import corpora  # noqa: E402  (tests/bench/corpora.py)
 from bench_encode import _runs, at_least_one, chosen, run_rows  # noqa: E402
 
-WAYS = ("one", "shared", "tiktoken", "tiktoken1", "whole", "first")
+WAYS = ("one", "shared", "tiktoken", "tiktoken1", "whole", "first", "parts")
 #: The tokenizers it can measure (shipped patterns: the ones parallel_encode shares out) and the corpora.
 NAMES = ("gpt2", "r50k_base", "cl100k_base", "o200k_base")
 CORPORA = {"stdlib": corpora.stdlib_corpus, "english": corpora.english_corpus}
@@ -68,11 +74,15 @@ def child(way: str, name: str, path: str, processes: int) -> dict:
     else:
         tokenizer = Tokenizer.from_tiktoken(name)
         tokenizer.encode_array(other)
+    if way == "parts":
+        bounds = parallel_encode.cuts(tokenizer, text, -(-len(text) // processes))
     started, cpu = time.perf_counter(), time.process_time()
     if way == "one":
         ids = tokenizer.encode_array(text)
     elif way == "shared":
         ids = parallel_encode.encode_array(name, None, tokenizer, text, processes)
+    elif way == "parts":
+        ids = in_parts(tokenizer, text, bounds)
     elif way == "tiktoken":
         batch = encoding.encode_batch(parts, num_threads=processes, allowed_special="all")
         ids = np.concatenate([np.asarray(part, np.uint32) for part in batch])
@@ -84,13 +94,29 @@ def child(way: str, name: str, path: str, processes: int) -> dict:
         started = time.perf_counter()
         tokenizer.encode(text)
         listed = time.perf_counter() - started
-    return {
-        "seconds": seconds,
-        "listed": listed,
-        "cpu": cpu,
-        "ids": len(ids),
-        "hash": hashlib.sha256(np.asarray(ids, np.uint32).tobytes()).hexdigest(),
-    }
+    digest = hashlib.sha256()
+    for part in ids if way == "parts" else [ids]:
+        digest.update(np.asarray(part, np.uint32).tobytes())
+    return {"seconds": seconds, "listed": listed, "cpu": cpu, "hash": digest.hexdigest()}
+
+
+def in_parts(tokenizer, text: str, bounds: list[int]):
+    """The ``parts`` way: ``text[bounds[k]:bounds[k + 1]]`` encoded by a thread each, at once; the parts' arrays,
+    in order (a list of them: nothing joined)."""
+    import threading
+
+    parts: list = [None] * (len(bounds) - 1)
+
+    def encode(k: int) -> None:
+        parts[k] = tokenizer.encode_array(text, bounds[k], bounds[k + 1])
+
+    threads = [threading.Thread(target=encode, args=(k,)) for k in range(1, len(parts))]
+    for thread in threads:
+        thread.start()
+    encode(0)
+    for thread in threads:
+        thread.join()
+    return parts
 
 
 def whole_program(way: str, name: str, path: str, processes: int) -> dict:
@@ -180,6 +206,15 @@ def report(label: str, name: str, path: Path, runs: dict[str, list[dict]], proce
             f"ours {median('tiktoken') / shared:.2f}x its speed"
         )
     print(line, flush=True)
+    if "parts" in runs:
+        parts = median("parts")
+        paired_parts = statistics.median(a["seconds"] / b["seconds"] for a, b in zip(runs["one"], runs["parts"]))
+        print(
+            f"    nothing joined: {processes} parts, a thread each: {parts:5.2f} s = {one / parts:.2f}x one (paired: "
+            f"{paired_parts:.2f}x); {processes} cores reach {parts / shared:.0%} of it (paired: "
+            f"{paired / paired_parts:.0%})",
+            flush=True,
+        )
     if "whole" in runs and "first" in runs:
         whole, first = median("whole"), median("first")
         print(f"    a whole program: one core {whole:5.2f} s, {processes} cores {first:5.2f} s ({whole / first:.2f}x)")
