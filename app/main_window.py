@@ -41,6 +41,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(APP_TITLE)
         self.setAcceptDrops(True)
         self.teaching: TeachingWindow | None = None  # the Teach window, once opened
+        self._ending = False  # the system ends the program: the window closes without its question
         self.session = Session()
         self.settings = settings or QSettings("bpe-explorer", "BPE Explorer")
         self.tab_parts = [tab_class() for tab_class in TABS]  # app.tabs: each a tab as app.common.tab_part says
@@ -200,8 +201,18 @@ class MainWindow(QMainWindow):
             self.teaching.shutdown()
         library_host.close_host()
 
+    def end_for_system(self) -> str | None:
+        """The system ends the program (SIGTERM: a logout, a shutdown, ``kill``; SIGHUP: the terminal that started
+        it closed), and nothing may wait for an answer: an unsaved tokenizer is kept on disk as a kept run (it is
+        in the Train tab's *Kept runs* at the next start), then the window closes as its close button does, without
+        its question. The kept run's name, or None (nothing unsaved, already on disk, or not writable)."""
+        kept = self.files.keep_unsaved()
+        self._ending = True
+        self.close()
+        return kept
+
     def closeEvent(self, event) -> None:
-        if not self.files.may_discard(closing=True):  # the user chose to keep the window and the unsaved tokenizer
+        if not self._ending and not self.files.may_discard(closing=True):  # the user kept the window and its run
             event.ignore()
             return
         window_state.save(self, self.settings)

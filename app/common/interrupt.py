@@ -2,10 +2,16 @@
 asked about, the training process and the threads are stopped, and nothing prints a traceback. A Ctrl-C while the
 program starts closes the window once it is there (a second one ends the program at once).
 
+When the system ends the program (SIGTERM: a logout, a shutdown, ``kill``; SIGHUP: the terminal that started it
+closed), nothing may wait for an answer and nothing trained is lost: the unsaved tokenizer is kept on disk as a
+kept run (:meth:`~app.main_window.MainWindow.end_for_system`: back in the Train tab's *Kept runs* at the next
+start), the window closes without its question, stderr says what was kept, and the program ends with 128 + the
+signal's number (143, 129), as a program the signal killed.
+
 Python runs a signal handler only between two of its own instructions, and Qt's event loop waits in C, so the
 signal's number is written to a socket (``signal.set_wakeup_fd``) that the event loop watches. A second Ctrl-C
-while the window asks "save?" is taken as the same request, not a second one. A program started with SIGINT
-ignored (``nohup``, a background job of some shells) keeps it ignored.
+while the window asks "save?" is taken as the same request, not a second one. A program started with a signal
+ignored (SIGINT in a background job of some shells, SIGHUP under ``nohup``) keeps it ignored.
 
 >>> from PySide6.QtWidgets import QWidget
 >>> window = QWidget()
@@ -21,6 +27,10 @@ from __future__ import annotations
 import os
 import signal
 import socket
+import sys
+
+#: The signals the window answers: Ctrl-C closes it as its close button does, the others end it without asking.
+ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 def exit_quietly_on_interrupt() -> None:
@@ -46,8 +56,9 @@ def _ignore(_signum, _frame) -> None:
 
 
 class CloseOnInterrupt:
-    """Close ``window`` when SIGINT arrives (see the module's docstring); ``stop()`` restores the handler before.
-    Lives as long as ``window`` (its socket notifier is the window's child)."""
+    """Close ``window`` when SIGINT arrives, end the program when SIGTERM or SIGHUP does (see the module's
+    docstring); ``stop()`` restores the handlers before. Lives as long as ``window`` (its socket notifier is the
+    window's child)."""
 
     def __init__(self, window):
         from PySide6.QtCore import QSocketNotifier
@@ -57,11 +68,12 @@ class CloseOnInterrupt:
         self._reader, self._writer = socket.socketpair()
         for end in (self._reader, self._writer):
             end.setblocking(False)
-        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        watched = [s for s in (signal.SIGINT, *ENDING) if signal.getsignal(s) is not signal.SIG_IGN]
+        if not watched:
             self._previous_fd = None
             return
         self._previous_fd = signal.set_wakeup_fd(self._writer.fileno(), warn_on_full_buffer=False)
-        self._previous_handler = signal.signal(signal.SIGINT, _ignore)
+        self._previous_handlers = {s: signal.signal(s, _ignore) for s in watched}
         self._notifier = QSocketNotifier(self._reader.fileno(), QSocketNotifier.Type.Read, window)
         self._notifier.activated.connect(self._on_signal)
         window.destroyed.connect(self.stop)
@@ -73,18 +85,44 @@ class CloseOnInterrupt:
             received = self._reader.recv(64)
         except OSError:  # nothing to read, or already stopped
             return
-        if signal.SIGINT in received and not self._closing:
+        ending = next((s for s in ENDING if s in received), None)
+        if ending is not None:
+            self._end(ending)
+        elif signal.SIGINT in received and not self._closing:
             self._closing = True  # a second Ctrl-C while the window asks about the unsaved run: the same request
             try:
                 self._window.close()
             finally:
                 self._closing = False  # the user kept the window (Cancel): the next Ctrl-C asks again
 
+    def _end(self, signum: int) -> None:
+        """The system ends the program: the window ends without asking, stderr says what was kept, and the event
+        loop returns 128 + ``signum``."""
+        from PySide6.QtCore import QCoreApplication
+
+        kept = self._window.end_for_system()
+        if kept:
+            said = QCoreApplication.translate(
+                "CloseOnInterrupt",
+                "bpe-explorer: ended by {signal}; the unsaved tokenizer is kept as “{name}” in the "
+                "Train tab's Kept runs",
+            ).format(signal=signal.Signals(signum).name, name=kept)
+        else:
+            said = QCoreApplication.translate("CloseOnInterrupt", "bpe-explorer: ended by {signal}").format(
+                signal=signal.Signals(signum).name
+            )
+        try:  # (after SIGHUP the terminal may be gone)
+            print(said, file=sys.stderr, flush=True)
+        except (OSError, ValueError):
+            pass
+        QCoreApplication.exit(128 + signum)
+
     def stop(self) -> None:
-        """Give SIGINT back to the handler it had before and close the sockets; harmless twice."""
+        """Give the signals back to the handlers they had before and close the sockets; harmless twice."""
         if self._previous_fd is not None:
             signal.set_wakeup_fd(self._previous_fd)
-            signal.signal(signal.SIGINT, self._previous_handler)
+            for signum, handler in self._previous_handlers.items():
+                signal.signal(signum, handler)
             self._previous_fd = None
         self._reader.close()
         self._writer.close()

@@ -149,6 +149,15 @@ class KeptRunsControls(QObject):
             return KeptRun.of(tokenizer, name, forbidden)
         return KeptRun(KEPT_PREFIX + stem, name, tokenizer, forbidden)
 
+    def keep_at_end(self, tokenizer) -> str | None:
+        """Keep ``tokenizer`` on disk as the program ends without asking (:meth:`FileMenu.keep_unsaved`), under a
+        name that says so: the run's name, or None when it was on disk already (kept before) or cannot be written
+        (a full disk: nothing more can be done, the program is ending)."""
+        if any(run.tokenizer is tokenizer and self._stem(run.key) for run in self.runs.values()):
+            return None
+        name = self.tr("{name} (unsaved when the program was ended)").format(name=self.default_name())
+        return name if self._stem(self.store(tokenizer, name).key) else None
+
     def load(self) -> list[KeptRun]:
         """The runs kept on disk, to keep in the session at start-up. Files that cannot be read are skipped (left
         as they are) and named in one status message."""

@@ -76,6 +76,20 @@
     </message>
 </context>
 <context>
+    <name>CloseOnInterrupt</name>
+    <message>
+        <location filename="../../app/common/interrupt.py" line="105"/>
+        <source>bpe-explorer: ended by {signal}; the unsaved tokenizer is kept as “{name}” in the Train tab&apos;s Kept runs</source>
+        <extracomment>The signals the window answers: Ctrl-C closes it as its close button does, the others end it without asking.</extracomment>
+        <translation>bpe-explorer：被 {signal} 结束；未保存的分词器已作为“{name}”保留在“训练”页的“保留的训练”中</translation>
+    </message>
+    <message>
+        <location filename="../../app/common/interrupt.py" line="111"/>
+        <source>bpe-explorer: ended by {signal}</source>
+        <translation>bpe-explorer：被 {signal} 结束</translation>
+    </message>
+</context>
+<context>
     <name>Collapsible</name>
     <message>
         <location filename="../../app/common/widgets/collapsible.py" line="69"/>
@@ -86,43 +100,43 @@
 <context>
     <name>CompressionChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="281"/>
+        <location filename="../../app/train/charts.py" line="282"/>
         <source>Compression</source>
         <extracomment>Vocabulary sizes of the reference encodings on the chart, for placing them on the compression chart. The compression chart&apos;s least height at the usual text size: its legend under the plot takes a row.</extracomment>
         <translation>压缩率</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="282"/>
+        <location filename="../../app/train/charts.py" line="283"/>
         <source>bytes per token</source>
         <translation>字节/词元</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="283"/>
+        <location filename="../../app/train/charts.py" line="284"/>
         <source>vocabulary size (log)</source>
         <translation>词表大小（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="291"/>
+        <location filename="../../app/train/charts.py" line="292"/>
         <source>training corpus</source>
         <translation>训练语料</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="300"/>
+        <location filename="../../app/train/charts.py" line="301"/>
         <source>held-out text</source>
         <translation>留出文本</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="310"/>
+        <location filename="../../app/train/charts.py" line="311"/>
         <source>tiktoken on held-out</source>
         <translation>tiktoken（留出文本）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="394"/>
+        <location filename="../../app/train/charts.py" line="395"/>
         <source>Press Train to see bytes per token grow with the vocabulary.</source>
         <translation>点击“训练”，查看每个词元的字节数如何随词表增长。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="416"/>
+        <location filename="../../app/train/charts.py" line="417"/>
         <source>{language}, held out</source>
         <translation>{language}，留出文本</translation>
     </message>
@@ -1555,7 +1569,7 @@
     <name>FileMenu</name>
     <message>
         <location filename="../../app/file_menu.py" line="32"/>
-        <location filename="../../app/train/kept_runs.py" line="209"/>
+        <location filename="../../app/train/kept_runs.py" line="218"/>
         <source>BPE Explorer tokenizer (*.json)</source>
         <translation>BPE Explorer 分词器 (*.json)</translation>
     </message>
@@ -1632,44 +1646,44 @@ Its merges encode as saved; the Train tab has no merge history to show.</source>
         <translation>{name}：已发布模型的 {model} 分词器不能继续训练，所以它在“比较”页中作为一个窗格打开（双击某个词元可查看它的合并树）；“训练”页保持不变。</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="194"/>
+        <location filename="../../app/file_menu.py" line="201"/>
         <source>Save tokenizer</source>
         <translation>保存分词器</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="209"/>
+        <location filename="../../app/file_menu.py" line="216"/>
         <source>Cannot save tokenizer</source>
         <translation>无法保存分词器</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="211"/>
+        <location filename="../../app/file_menu.py" line="218"/>
         <source>“{name}” could not be written: {error}
 The tokenizer is kept: save it somewhere else.</source>
         <translation>无法写入“{name}”：{error}
 分词器仍然保留着：请把它保存到别的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="219"/>
+        <location filename="../../app/file_menu.py" line="226"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="228"/>
+        <location filename="../../app/file_menu.py" line="235"/>
         <source>Export as {format} into folder</source>
         <translation>导出为 {format}，选择目标文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="240"/>
+        <location filename="../../app/file_menu.py" line="247"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="241"/>
+        <location filename="../../app/file_menu.py" line="248"/>
         <source>Export as {format} failed: {error}</source>
         <translation>导出为 {format} 失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="246"/>
+        <location filename="../../app/file_menu.py" line="253"/>
         <source>Wrote {files}</source>
         <translation>已写入 {files}</translation>
     </message>
@@ -1850,7 +1864,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
     <message>
         <location filename="../../app/train/kept_runs.py" line="89"/>
-        <location filename="../../app/train/kept_runs.py" line="179"/>
+        <location filename="../../app/train/kept_runs.py" line="188"/>
         <source>Name of the run, in the Compare tab and on the compression chart:</source>
         <translation>这次训练的名字（用于“对比”页和压缩率图表）：</translation>
     </message>
@@ -1896,46 +1910,51 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
     <message>
         <location filename="../../app/train/kept_runs.py" line="158"/>
+        <source>{name} (unsaved when the program was ended)</source>
+        <translation>{name}（程序被结束时未保存）</translation>
+    </message>
+    <message>
+        <location filename="../../app/train/kept_runs.py" line="167"/>
         <source>Kept runs: {count} skipped in {folder} (the files are left as they are): {errors}</source>
         <translation>保留的训练：{folder} 中有 {count} 个被跳过（文件保持原样）：{errors}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="178"/>
+        <location filename="../../app/train/kept_runs.py" line="187"/>
         <source>Rename the kept run</source>
         <translation>重命名保留的训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="197"/>
+        <location filename="../../app/train/kept_runs.py" line="206"/>
         <source>“{name}” is changed until the window closes, not on disk: {error}</source>
         <translation>“{name}”的修改只保留到窗口关闭，没有写到磁盘上：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="207"/>
+        <location filename="../../app/train/kept_runs.py" line="216"/>
         <source>Save the kept run</source>
         <translation>保存保留的训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="219"/>
+        <location filename="../../app/train/kept_runs.py" line="228"/>
         <source>that is the kept runs&apos; own folder: choose another place.</source>
         <translation>那是保留训练自己的文件夹：请选择别的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="228"/>
+        <location filename="../../app/train/kept_runs.py" line="237"/>
         <source>Cannot save the kept run</source>
         <translation>无法保存保留的训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="229"/>
+        <location filename="../../app/train/kept_runs.py" line="238"/>
         <source>“{name}” could not be written: {error}</source>
         <translation>无法写入“{name}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="233"/>
+        <location filename="../../app/train/kept_runs.py" line="242"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="244"/>
+        <location filename="../../app/train/kept_runs.py" line="253"/>
         <source>The kept run&apos;s files could not be removed: {error}</source>
         <translation>无法删除这次保留训练的文件：{error}</translation>
     </message>
@@ -1987,46 +2006,46 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="84"/>
+        <location filename="../../app/main_window.py" line="85"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="85"/>
+        <location filename="../../app/main_window.py" line="86"/>
         <source>&amp;Teach</source>
         <translation>教学(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="87"/>
         <source>Open the &amp;teaching views…</source>
         <translation>打开教学视图(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="89"/>
+        <location filename="../../app/main_window.py" line="90"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="94"/>
+        <location filename="../../app/main_window.py" line="95"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/main_window.py" line="118"/>
+        <location filename="../../app/main_window.py" line="119"/>
         <source>training, {merges} merges</source>
         <translation>
             <numerusform>训练中，{merges} 次合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/main_window.py" line="180"/>
+        <location filename="../../app/main_window.py" line="181"/>
         <source>current tokenizer ({merges} merges)</source>
         <translation>
             <numerusform>当前分词器（{merges} 次合并）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="170"/>
+        <location filename="../../app/main_window.py" line="171"/>
         <source>No merge tree for that token: the Teach window says why.</source>
         <translation>这个词元没有合并树：原因见教学窗口。</translation>
     </message>
@@ -2034,23 +2053,23 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MergeCountChart</name>
     <message>
-        <location filename="../../app/train/charts.py" line="213"/>
+        <location filename="../../app/train/charts.py" line="214"/>
         <source>Count of each merge</source>
         <extracomment>A run chart&apos;s least height, at the usual text size. The count axis of a run not merging yet spans 1 to 10**EMPTY_LOG_TOP.</extracomment>
         <translation>各次合并的频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="214"/>
+        <location filename="../../app/train/charts.py" line="215"/>
         <source>count (log)</source>
         <translation>频次（对数）</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="215"/>
+        <location filename="../../app/train/charts.py" line="216"/>
         <source>merge</source>
         <translation>合并序号</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="238"/>
+        <location filename="../../app/train/charts.py" line="239"/>
         <source>Press Train to see how often each merge&apos;s pair occurred.</source>
         <translation>点击“训练”，查看每次合并的词元对出现了多少次。</translation>
     </message>
@@ -2161,23 +2180,23 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     <name>PairFrequencyChart</name>
     <message>
         <location filename="../../app/train/charts.py" line="73"/>
-        <location filename="../../app/train/charts.py" line="106"/>
+        <location filename="../../app/train/charts.py" line="107"/>
         <source>Pair frequencies</source>
         <extracomment>The colours of a parity-aware run&apos;s languages on the compression chart, in the order given. The colours of the kept runs&apos; curves (dash-dotted), none the current run&apos;s or a language&apos;s. Point size of the pair labels (larger than other ticks: they are what the chart is about). Pixels between a reference&apos;s point and its label. Behind a reference&apos;s label: the chart&apos;s background, a line under it faintly seen.</extracomment>
         <translation>词元对频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="77"/>
+        <location filename="../../app/train/charts.py" line="78"/>
         <source>count</source>
         <translation>频次</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="107"/>
+        <location filename="../../app/train/charts.py" line="108"/>
         <source>Press Train to see the most frequent pairs at each merge.</source>
         <translation>点击“训练”，查看每次合并时最常见的词元对。</translation>
     </message>
     <message>
-        <location filename="../../app/train/charts.py" line="122"/>
+        <location filename="../../app/train/charts.py" line="123"/>
         <source>Top pairs at merge {number} · chosen in orange</source>
         <translation>第 {number} 次合并时最常见的词元对 · 橙色为选中者</translation>
     </message>
