@@ -202,7 +202,7 @@ def test_words_traced_one_by_one_report_their_progress_too():
 
 @settings(max_examples=300, deadline=None)
 @given(
-    pretoken=st.text(st.sampled_from("ab 1,.é研究它，。🙂\u4e00\uffff\U00010000"), min_size=1, max_size=24),
+    pretoken=st.text(st.sampled_from("ab 1,.é研究它，。🙂\u4e00\uffff\U00010000\u07ff\u0800"), min_size=1, max_size=24),
     data=st.data(),
 )
 def test_a_words_tokens_are_those_over_its_bytes_for_characters_of_any_width(pretoken, data):
