@@ -4,12 +4,12 @@
 The pieces' ids are encoded by several threads at once: a piece is copied as soon as every piece before it is placed,
 so the copying is done while the other pieces are still being encoded, not after the last one (joining the stdlib's
 60 MB of ids at the end took 31 ms of the 150 ms an encode on two cores takes), by one thread at a time while the
-others go on encoding, and a piece's own array is dropped once copied (the ids are not held twice). The array's pages are taken from the system as they are written: an
-anonymous mapping, grown by doubling, its room past the ids given back at the end, its pages made ready a few
-megabytes ahead of the copies in one call (:data:`READY_AHEAD`); where the system has none (Windows), the pieces are
-joined at the end. Fewer ids (:data:`HEAP_MOST`: a usage file's pieces, encoded one after the other) go in the
-allocator's memory instead, which it hands back to the next piece already made (their array is a view of that room:
-the room past them is not given back).
+others go on encoding, and a piece's own array is dropped once copied (the ids are not held twice). The array's
+pages are taken from the system as they are written: an anonymous mapping, grown by doubling, its room past the ids
+given back at the end, its pages made ready a few megabytes ahead of the copies in one call (:data:`READY_AHEAD`);
+where the system has none (Windows), the pieces are joined at the end. Fewer ids (:data:`HEAP_MOST`: a usage
+file's pieces, encoded one after the other) go in the allocator's memory instead, which it hands back to the next
+piece already made (their array is a view of that room: the room past them is not given back).
 
 >>> import numpy as np
 >>> placed = PlacedIds(2, expected=1)
