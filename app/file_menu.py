@@ -165,12 +165,13 @@ class FileMenu(QObject):
         tab = self.window.train_tab
         return tab.result is not None and tab.tokenizer is not None and tab.tokenizer is not self._saved
 
-    def keep_unsaved(self) -> str | None:
-        """Keep the unsaved tokenizer on disk as a kept run, without asking (:meth:`MainWindow.end_for_system`);
-        the run's name, or None when nothing is unsaved or it cannot be kept."""
-        if not self.unsaved():
-            return None
-        return self.window.train_tab.keeping.keep_at_end(self.window.train_tab.tokenizer)
+    def keep_unsaved(self, tokenizer=None) -> str | None:
+        """Keep ``tokenizer``, else the unsaved one, on disk as a kept run without asking
+        (:meth:`MainWindow.end_for_system`): the run's name, or None when there is none or it is on disk already.
+        ``OSError`` or ``ValueError`` if it cannot be written."""
+        if tokenizer is None and self.unsaved():
+            tokenizer = self.window.train_tab.tokenizer
+        return None if tokenizer is None else self.window.train_tab.keeping.keep_at_end(tokenizer)
 
     def may_discard(self, closing: bool = False) -> bool:
         """True when nothing trained would be lost: it is saved, or the user saves it now or lets it go. The one

@@ -129,6 +129,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not settings.contains("compare/text"):  # the text of the last session is kept
             window.compare_view.set_text(CHINESE_TEXT)
     open_window(window, args)
+    if interrupt.ended_with is not None or not window.isVisible():  # a signal while a question of the start was
+        window.shutdown()  # open closed the window, and no event loop would end: the program ends here (what
+        interrupt.stop()  # the start went on to begin, a run, is stopped)
+        return interrupt.ended_with or 0
     QTimer.singleShot(0, freeze_start_up_objects)  # once the window is up: see app.common.background.main_thread_gc
     QTimer.singleShot(0, spawning.warm_up)  # the first Train need not wait for the trainer's imports
     try:

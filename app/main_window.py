@@ -21,6 +21,7 @@ from app.common import tab_part
 from app.common.session import Own, Session
 from app.common.tab_part import TabPart
 from app.common.widgets.tab_widget import TabWidget
+from app.common.wording.engine_messages import engine_message
 from app.common.wording.language_menu import LanguageMenu
 from app.compare.compare_view import CompareView
 from app.file_menu import APP_TITLE, FileMenu
@@ -28,9 +29,11 @@ from app.help_menu import HelpMenu
 from app.replay_following import ReplayFollowing
 from app.tabs import TABS
 from app.teaching.window import TeachingWindow
+from app.train.steering import run_folder
 from app.train.train_tab import TrainTab
 from app.vocabulary import VocabularyTab
 from bpe_core.foreign import library_host
+from bpe_core.training.checkpoint import interrupted
 
 
 class MainWindow(QMainWindow):
@@ -201,19 +204,37 @@ class MainWindow(QMainWindow):
             self.teaching.shutdown()
         library_host.close_host()
 
-    def end_for_system(self) -> str | None:
+    def end_for_system(self) -> str:
         """The system ends the program (SIGTERM: a logout, a shutdown, ``kill``; SIGHUP: the terminal that started
-        it closed), and nothing may wait for an answer: an unsaved tokenizer is kept on disk as a kept run (it is
-        in the Train tab's *Kept runs* at the next start), then the window closes as its close button does, without
-        its question. The kept run's name, or None (nothing unsaved, already on disk, or not writable)."""
-        kept = self.files.keep_unsaved()
+        it closed), and nothing may wait for an answer, nor anything trained be lost: a run under way is ended as a
+        crash would end it (its merges so far are left for *Resume the interrupted run* at the next start); an
+        unsaved tokenizer (or a watched run's, its merges all made) is kept on disk as a kept run (in the Train
+        tab's *Kept runs* at the next start); then the window closes as its close button does, without its
+        question. What was kept, in a sentence for the terminal ("" if nothing was at stake)."""
+        said = []
+        watched = self.train_tab.watched_to_keep()
+        if self.train_tab.abandon_run():
+            if interrupted(run_folder()) is not None:
+                said.append(self.tr("the run under way can be resumed at the next start (Resume the interrupted run)"))
+            else:
+                said.append(self.tr("the run under way had saved no merges yet"))
+        try:
+            kept = self.files.keep_unsaved(watched)
+        except (OSError, ValueError) as exc:
+            said.append(self.tr("the unsaved tokenizer could not be kept: {error}").format(error=engine_message(exc)))
+        else:
+            if kept:
+                said.append(
+                    self.tr("the unsaved tokenizer is kept as “{name}” in the Train tab's Kept runs").format(name=kept)
+                )
         self._ending = True
         self.close()
-        return kept
+        return "; ".join(said)
 
     def closeEvent(self, event) -> None:
-        if not self._ending and not self.files.may_discard(closing=True):  # the user kept the window and its run
-            event.ignore()
+        # (the system may end the program while the question is open: it closes all the same)
+        if not self._ending and not self.files.may_discard(closing=True) and not self._ending:
+            event.ignore()  # the user kept the window and its run
             return
         window_state.save(self, self.settings)
         self.shutdown()

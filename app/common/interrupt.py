@@ -3,10 +3,12 @@ asked about, the training process and the threads are stopped, and nothing print
 program starts closes the window once it is there (a second one ends the program at once).
 
 When the system ends the program (SIGTERM: a logout, a shutdown, ``kill``; SIGHUP: the terminal that started it
-closed), nothing may wait for an answer and nothing trained is lost: the unsaved tokenizer is kept on disk as a
-kept run (:meth:`~app.main_window.MainWindow.end_for_system`: back in the Train tab's *Kept runs* at the next
-start), the window closes without its question, stderr says what was kept, and the program ends with 128 + the
-signal's number (143, 129), as a program the signal killed.
+closed), nothing may wait for an answer and nothing trained is lost
+(:meth:`~app.main_window.MainWindow.end_for_system`): a run under way is left to resume at the next start, the
+unsaved tokenizer is kept on disk as a kept run (back in the Train tab's *Kept runs*), the window closes without
+its question, stderr says what was kept, and the program ends with 128 + the signal's number (143, 129), the
+shell's status for a program a signal ended. Before the event loop runs (a question while the window opens), the
+program ends as soon as the window is open (:attr:`CloseOnInterrupt.ended_with`).
 
 Python runs a signal handler only between two of its own instructions, and Qt's event loop waits in C, so the
 signal's number is written to a socket (``signal.set_wakeup_fd``) that the event loop watches. A second Ctrl-C
@@ -29,7 +31,7 @@ import signal
 import socket
 import sys
 
-#: The signals the window answers: Ctrl-C closes it as its close button does, the others end it without asking.
+# The signals the window answers: Ctrl-C closes it as its close button does, the others end it without asking.
 ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
@@ -65,6 +67,7 @@ class CloseOnInterrupt:
 
         self._window = window
         self._closing = False
+        self.ended_with: int | None = None  # the status the program ends with, once a signal ended it
         self._reader, self._writer = socket.socketpair()
         for end in (self._reader, self._writer):
             end.setblocking(False)
@@ -100,22 +103,21 @@ class CloseOnInterrupt:
         loop returns 128 + ``signum``."""
         from PySide6.QtCore import QCoreApplication
 
-        kept = self._window.end_for_system()
+        self.ended_with = 128 + signum
+        if hasattr(self._window, "end_for_system"):
+            kept = self._window.end_for_system()
+        else:  # another window: closed as by its close button
+            self._window.close()
+            kept = ""
         if kept:
-            said = QCoreApplication.translate(
-                "CloseOnInterrupt",
-                "bpe-explorer: ended by {signal}; the unsaved tokenizer is kept as “{name}” in the "
-                "Train tab's Kept runs",
-            ).format(signal=signal.Signals(signum).name, name=kept)
+            said = QCoreApplication.translate("CloseOnInterrupt", "bpe-explorer: ended by {signal}; {kept}")
         else:
-            said = QCoreApplication.translate("CloseOnInterrupt", "bpe-explorer: ended by {signal}").format(
-                signal=signal.Signals(signum).name
-            )
+            said = QCoreApplication.translate("CloseOnInterrupt", "bpe-explorer: ended by {signal}")
         try:  # (after SIGHUP the terminal may be gone)
-            print(said, file=sys.stderr, flush=True)
+            print(said.format(signal=signal.Signals(signum).name, kept=kept), file=sys.stderr, flush=True)
         except (OSError, ValueError):
             pass
-        QCoreApplication.exit(128 + signum)
+        QCoreApplication.exit(self.ended_with)  # (before the event loop runs: main() reads ended_with)
 
     def stop(self) -> None:
         """Give the signals back to the handlers they had before and close the sockets; harmless twice."""

@@ -135,11 +135,8 @@ class KeptRunsControls(QObject):
                 forbidden = forbidden or run.forbidden
                 self._rewrite(run.key, name=name, forbidden=forbidden)
                 return KeptRun(run.key, name, tokenizer, forbidden)
-        record = getattr(tokenizer, "record", None)
-        settings = dict(record.settings) if record is not None else {}
-        info = RunInfo(name, time.strftime("%Y-%m-%d %H:%M:%S"), settings, forbidden)
         try:
-            stem = store_run(self.folder, tokenizer, info)
+            stem = store_run(self.folder, tokenizer, _info(tokenizer, name, forbidden))
         except (OSError, ValueError) as exc:
             self._say(
                 self.tr("“{name}” is kept until the window closes, not on disk: {error}").format(
@@ -151,12 +148,17 @@ class KeptRunsControls(QObject):
 
     def keep_at_end(self, tokenizer) -> str | None:
         """Keep ``tokenizer`` on disk as the program ends without asking (:meth:`FileMenu.keep_unsaved`), under a
-        name that says so: the run's name, or None when it was on disk already (kept before) or cannot be written
-        (a full disk: nothing more can be done, the program is ending)."""
+        name that says so, apart from the runs kept: the run's name, or None when it is on disk already (kept
+        before). ``OSError`` or ``ValueError`` if it cannot be written (the program is ending: its caller says so
+        on the terminal, where a status message would not be seen)."""
         if any(run.tokenizer is tokenizer and self._stem(run.key) for run in self.runs.values()):
             return None
-        name = self.tr("{name} (unsaved when the program was ended)").format(name=self.default_name())
-        return name if self._stem(self.store(tokenizer, name).key) else None
+        end = self.tr("{name} (unsaved when the program was ended)")
+        name, number = end.format(name=tokenizer_run_name(tokenizer)), 2
+        while name in self.names:
+            name, number = end.format(name=f"{tokenizer_run_name(tokenizer)} ({number})"), number + 1
+        store_run(self.folder, tokenizer, _info(tokenizer, name))
+        return name
 
     def load(self) -> list[KeptRun]:
         """The runs kept on disk, to keep in the session at start-up. Files that cannot be read are skipped (left
@@ -253,3 +255,10 @@ class KeptRunsControls(QObject):
                 self._say(self.tr("The kept run's files could not be removed: {error}").format(error=exc))
                 return
         self.forget.emit(key)
+
+
+def _info(tokenizer, name: str, forbidden: str = "") -> RunInfo:
+    """What a run kept now is: its name, the time, the settings it was trained with, what it forbade."""
+    record = getattr(tokenizer, "record", None)
+    settings = dict(record.settings) if record is not None else {}
+    return RunInfo(name, time.strftime("%Y-%m-%d %H:%M:%S"), settings, forbidden)

@@ -379,6 +379,26 @@ class TrainTab(QSplitter, RunLifecycle, RunDisplay):
             return None
         return self.history.steps, self.history.special_tokens, self.run.settings.pattern
 
+    def watched_to_keep(self):
+        """A watched run's tokenizer when its merges are all made but not all shown yet (it is no result until
+        they are): what the program keeps as it ends without asking (:meth:`MainWindow.end_for_system`); else
+        None."""
+        if not self.training or self._finished is None:
+            return None
+        try:
+            return self._finished.tokenizer
+        except Exception:  # noqa: BLE001  (the engine refused its own output, as _on_finished says: nothing to keep)
+            return None
+
+    def abandon_run(self) -> bool:
+        """The program ends without asking: a run under way (merging or counting) is ended as a crash would end it
+        (:meth:`TrainingRun.abandon`), its merges so far left in its checkpoint for *Resume the interrupted run*
+        at the next start. Whether one was under way."""
+        if not self.training or self.run is None or self._finished is not None:
+            return False
+        self.run.abandon()
+        return True
+
     def shutdown(self) -> None:
         """Stop every thread this tab started, waiting for each (no thread outlives the tab)."""
         self.frames.stop()

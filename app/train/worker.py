@@ -116,6 +116,13 @@ class TrainingWorker(Task):
             if self._process is not None:
                 self._process.cancel()
 
+    def abandon(self) -> None:
+        """End the training process as a crash would, leaving its checkpoint (:meth:`TrainingProcess.abandon`)."""
+        with self._lock:
+            process = self._process
+        if process is not None:
+            process.abandon()
+
     def batch_taken(self) -> None:
         """Called by the GUI thread once it has shown a batch: the next one may be sent."""
         self._window_ready.set()
@@ -279,6 +286,12 @@ class TrainingRun(WorkerThread):
     def cancel(self) -> None:
         """Stop soon, keeping the merges made so far (a ``finished`` with ``cancelled=True`` follows)."""
         self.worker.cancel()
+
+    def abandon(self) -> None:
+        """The program ends (the system ends it): the training process is ended without cancelling, its merges so
+        far left in its checkpoint for *Resume the interrupted run* at the next start; nothing is forwarded."""
+        self._detached = True
+        self.worker.abandon()
 
     def detach(self) -> None:
         """Cancel and stop forwarding anything: used before starting another run."""

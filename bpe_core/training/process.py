@@ -175,6 +175,15 @@ class TrainingProcess:
         """True once the last message (:class:`Finished` or :class:`Failed`) has been received."""
         return self._ended
 
+    def abandon(self, timeout: float = 2.0) -> None:
+        """End the process at once, as a crash would, without cancelling: its SIGTERM handler exits without
+        removing the checkpoint (a cancel removes it: what was made is then in the window), so the run can be
+        resumed from its last saved merges (when the program itself is ended by the system). Waits ``timeout``
+        seconds for it to end; :meth:`stop` still follows."""
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join(timeout)
+
     def stop(self, timeout: float = 1.0) -> None:
         """Cancel and end the process: wait ``timeout`` seconds for it, then terminate it. Idempotent."""
         self.cancel()

@@ -271,7 +271,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../../app/main_window.py" line="119"/>
+        <location filename="../../app/main_window.py" line="122"/>
         <source>training, {merges} merges</source>
         <translation>
             <numerusform>training, {merges} merge</numerusform>
@@ -279,7 +279,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/main_window.py" line="181"/>
+        <location filename="../../app/main_window.py" line="184"/>
         <source>current tokenizer ({merges} merges)</source>
         <translation>
             <numerusform>current tokenizer ({merges} merge)</numerusform>

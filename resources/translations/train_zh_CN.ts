@@ -78,13 +78,12 @@
 <context>
     <name>CloseOnInterrupt</name>
     <message>
-        <location filename="../../app/common/interrupt.py" line="105"/>
-        <source>bpe-explorer: ended by {signal}; the unsaved tokenizer is kept as “{name}” in the Train tab&apos;s Kept runs</source>
-        <extracomment>The signals the window answers: Ctrl-C closes it as its close button does, the others end it without asking.</extracomment>
-        <translation>bpe-explorer：被 {signal} 结束；未保存的分词器已作为“{name}”保留在“训练”页的“保留的训练”中</translation>
+        <location filename="../../app/common/interrupt.py" line="113"/>
+        <source>bpe-explorer: ended by {signal}; {kept}</source>
+        <translation>bpe-explorer：被 {signal} 结束；{kept}</translation>
     </message>
     <message>
-        <location filename="../../app/common/interrupt.py" line="111"/>
+        <location filename="../../app/common/interrupt.py" line="115"/>
         <source>bpe-explorer: ended by {signal}</source>
         <translation>bpe-explorer：被 {signal} 结束</translation>
     </message>
@@ -1569,7 +1568,7 @@
     <name>FileMenu</name>
     <message>
         <location filename="../../app/file_menu.py" line="32"/>
-        <location filename="../../app/train/kept_runs.py" line="218"/>
+        <location filename="../../app/train/kept_runs.py" line="220"/>
         <source>BPE Explorer tokenizer (*.json)</source>
         <translation>BPE Explorer 分词器 (*.json)</translation>
     </message>
@@ -1646,44 +1645,44 @@ Its merges encode as saved; the Train tab has no merge history to show.</source>
         <translation>{name}：已发布模型的 {model} 分词器不能继续训练，所以它在“比较”页中作为一个窗格打开（双击某个词元可查看它的合并树）；“训练”页保持不变。</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="201"/>
+        <location filename="../../app/file_menu.py" line="202"/>
         <source>Save tokenizer</source>
         <translation>保存分词器</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="216"/>
+        <location filename="../../app/file_menu.py" line="217"/>
         <source>Cannot save tokenizer</source>
         <translation>无法保存分词器</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="218"/>
+        <location filename="../../app/file_menu.py" line="219"/>
         <source>“{name}” could not be written: {error}
 The tokenizer is kept: save it somewhere else.</source>
         <translation>无法写入“{name}”：{error}
 分词器仍然保留着：请把它保存到别的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="226"/>
+        <location filename="../../app/file_menu.py" line="227"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="235"/>
+        <location filename="../../app/file_menu.py" line="236"/>
         <source>Export as {format} into folder</source>
         <translation>导出为 {format}，选择目标文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="247"/>
+        <location filename="../../app/file_menu.py" line="248"/>
         <source>Cannot export</source>
         <translation>无法导出</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="248"/>
+        <location filename="../../app/file_menu.py" line="249"/>
         <source>Export as {format} failed: {error}</source>
         <translation>导出为 {format} 失败：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/file_menu.py" line="253"/>
+        <location filename="../../app/file_menu.py" line="254"/>
         <source>Wrote {files}</source>
         <translation>已写入 {files}</translation>
     </message>
@@ -1864,7 +1863,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
     <message>
         <location filename="../../app/train/kept_runs.py" line="89"/>
-        <location filename="../../app/train/kept_runs.py" line="188"/>
+        <location filename="../../app/train/kept_runs.py" line="190"/>
         <source>Name of the run, in the Compare tab and on the compression chart:</source>
         <translation>这次训练的名字（用于“对比”页和压缩率图表）：</translation>
     </message>
@@ -1904,57 +1903,57 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>保留的训练，在丢弃之前一直留在磁盘上：可以在“对比”页中显示、重命名、另存为分词器文件或丢弃</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="145"/>
+        <location filename="../../app/train/kept_runs.py" line="142"/>
         <source>“{name}” is kept until the window closes, not on disk: {error}</source>
         <translation>“{name}”只保留到窗口关闭，没有写到磁盘上：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="158"/>
+        <location filename="../../app/train/kept_runs.py" line="156"/>
         <source>{name} (unsaved when the program was ended)</source>
         <translation>{name}（程序被结束时未保存）</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="167"/>
+        <location filename="../../app/train/kept_runs.py" line="169"/>
         <source>Kept runs: {count} skipped in {folder} (the files are left as they are): {errors}</source>
         <translation>保留的训练：{folder} 中有 {count} 个被跳过（文件保持原样）：{errors}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="187"/>
+        <location filename="../../app/train/kept_runs.py" line="189"/>
         <source>Rename the kept run</source>
         <translation>重命名保留的训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="206"/>
+        <location filename="../../app/train/kept_runs.py" line="208"/>
         <source>“{name}” is changed until the window closes, not on disk: {error}</source>
         <translation>“{name}”的修改只保留到窗口关闭，没有写到磁盘上：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="216"/>
+        <location filename="../../app/train/kept_runs.py" line="218"/>
         <source>Save the kept run</source>
         <translation>保存保留的训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="228"/>
+        <location filename="../../app/train/kept_runs.py" line="230"/>
         <source>that is the kept runs&apos; own folder: choose another place.</source>
         <translation>那是保留训练自己的文件夹：请选择别的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="237"/>
+        <location filename="../../app/train/kept_runs.py" line="239"/>
         <source>Cannot save the kept run</source>
         <translation>无法保存保留的训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="238"/>
+        <location filename="../../app/train/kept_runs.py" line="240"/>
         <source>“{name}” could not be written: {error}</source>
         <translation>无法写入“{name}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="242"/>
+        <location filename="../../app/train/kept_runs.py" line="244"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="253"/>
+        <location filename="../../app/train/kept_runs.py" line="255"/>
         <source>The kept run&apos;s files could not be removed: {error}</source>
         <translation>无法删除这次保留训练的文件：{error}</translation>
     </message>
@@ -2006,46 +2005,66 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="85"/>
+        <location filename="../../app/main_window.py" line="88"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="89"/>
         <source>&amp;Teach</source>
         <translation>教学(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="87"/>
+        <location filename="../../app/main_window.py" line="90"/>
         <source>Open the &amp;teaching views…</source>
         <translation>打开教学视图(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="90"/>
+        <location filename="../../app/main_window.py" line="93"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="95"/>
+        <location filename="../../app/main_window.py" line="98"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/main_window.py" line="119"/>
+        <location filename="../../app/main_window.py" line="122"/>
         <source>training, {merges} merges</source>
         <translation>
             <numerusform>训练中，{merges} 次合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/main_window.py" line="181"/>
+        <location filename="../../app/main_window.py" line="184"/>
         <source>current tokenizer ({merges} merges)</source>
         <translation>
             <numerusform>当前分词器（{merges} 次合并）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="171"/>
+        <location filename="../../app/main_window.py" line="218"/>
+        <source>the run under way can be resumed at the next start (Resume the interrupted run)</source>
+        <translation>进行中的训练可在下次启动时继续（继续被中断的训练）</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="220"/>
+        <source>the run under way had saved no merges yet</source>
+        <translation>进行中的训练尚未保存任何合并</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="224"/>
+        <source>the unsaved tokenizer could not be kept: {error}</source>
+        <translation>未保存的分词器无法保留：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="228"/>
+        <source>the unsaved tokenizer is kept as “{name}” in the Train tab&apos;s Kept runs</source>
+        <translation>未保存的分词器已作为“{name}”保留在“训练”页的“保留的训练”中</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="174"/>
         <source>No merge tree for that token: the Teach window says why.</source>
         <translation>这个词元没有合并树：原因见教学窗口。</translation>
     </message>
@@ -3231,7 +3250,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainingWorker</name>
     <message>
-        <location filename="../../app/train/worker.py" line="132"/>
+        <location filename="../../app/train/worker.py" line="139"/>
         <source>Training could not start: {error}</source>
         <extracomment>How long the worker waits for the training process&apos;s next record before looking at the window again.</extracomment>
         <translation>训练无法开始：{error}</translation>

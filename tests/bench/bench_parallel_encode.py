@@ -4,7 +4,7 @@ and GPT-2's ranks (issue 44's goal: two at least 1.8x one on 30 MB, ids identica
 on as many threads beside it.
 
     $ python tests/bench/bench_parallel_encode.py [--processes N] [--repeat N] [--names o200k_base,gpt2]
-        [--corpora stdlib,english] [--ways one,shared,tiktoken,tiktoken1,whole,first]
+        [--corpora stdlib,english] [--ways one,shared,tiktoken,tiktoken1,whole,first,parts]
 
 Each run is a fresh process, the ways alternating in turn: the tokenizer is loaded and has encoded another text
 (the Chinese corpus) before the clock starts, as in a program that uses it, so its cache is as warm as a user's.
@@ -21,7 +21,8 @@ Each run is a fresh process, the ways alternating in turn: the tokenizer is load
   left in their parts (hashed in order after the clock). What is left between it and ``shared`` is the pieces'
   and the joining's own cost; what is left between it and 2x is this machine's (two cores that share the
   processor's last cache and memory, on a virtual machine's host) and the encoder's (each thread's cache of
-  pre-tokens fills apart).
+  pre-tokens fills apart). Where the compiled encoder is not built, its threads share the interpreter (about one
+  core's speed) while ``shared`` uses processes: the two are then not comparable.
 
 Figures are medians of ``--repeat`` runs in wall time (the point is two cores), with the load average; beside the
 ratio of the medians, the median of each round's own ratio (``one`` and ``shared`` run one after the other: on a
@@ -209,10 +210,10 @@ def report(label: str, name: str, path: Path, runs: dict[str, list[dict]], proce
     if "parts" in runs:
         parts = median("parts")
         paired_parts = statistics.median(a["seconds"] / b["seconds"] for a, b in zip(runs["one"], runs["parts"]))
+        reach = statistics.median(a["seconds"] / b["seconds"] for a, b in zip(runs["parts"], runs["shared"]))
         print(
             f"    nothing joined: {processes} parts, a thread each: {parts:5.2f} s = {one / parts:.2f}x one (paired: "
-            f"{paired_parts:.2f}x); {processes} cores reach {parts / shared:.0%} of it (paired: "
-            f"{paired / paired_parts:.0%})",
+            f"{paired_parts:.2f}x); {processes} cores reach {parts / shared:.0%} of it (paired: {reach:.0%})",
             flush=True,
         )
     if "whole" in runs and "first" in runs:

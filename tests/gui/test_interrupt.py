@@ -10,10 +10,13 @@ import sys
 import time
 
 import pytest
+from PySide6.QtCore import Qt
 
-from app.common.interrupt import CloseOnInterrupt
+from app.common.interrupt import ENDING, CloseOnInterrupt
 from app.common.widgets import dialogs
 from app.train.kept_store import kept_runs_folder, read_runs
+from app.train.steering import run_folder
+from bpe_core.training.checkpoint import interrupted
 
 
 def test_ctrl_c_asks_about_the_unsaved_run_and_cancel_keeps_the_window(qtbot, window, train, monkeypatch):
@@ -35,7 +38,7 @@ def test_ctrl_c_asks_about_the_unsaved_run_and_cancel_keeps_the_window(qtbot, wi
     assert signal.getsignal(signal.SIGINT) is before
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+@pytest.mark.parametrize("signum", ENDING, ids=[signal.Signals(s).name for s in ENDING])
 def test_the_system_ending_the_program_keeps_the_unsaved_run_on_disk_without_asking(
     qtbot, window, train, monkeypatch, capsys, signum
 ):
@@ -63,25 +66,83 @@ def test_the_system_ending_the_program_keeps_the_unsaved_run_on_disk_without_ask
 
 
 def test_ending_with_nothing_trained_keeps_nothing(qtbot, window):
-    assert window.end_for_system() is None and not window.isVisible()
+    assert window.end_for_system() == "" and not window.isVisible()
     assert read_runs(kept_runs_folder()) == ([], [])
 
 
 def test_a_run_kept_before_the_end_is_not_kept_twice(qtbot, window, train):
     train(window)
     window.train_tab._keep_run(window.train_tab.tokenizer, "mine")  # (Keep this run…, named)
-    assert window.end_for_system() is None
+    assert window.end_for_system() == ""
     (run,), _ = read_runs(kept_runs_folder())
     assert run.info.name == "mine"
 
 
-def test_a_run_that_cannot_be_kept_at_the_end_still_lets_the_program_end(qtbot, window, train, monkeypatch):
+def test_a_run_that_cannot_be_kept_at_the_end_is_said_and_the_program_still_ends(qtbot, window, train):
     train(window)
     folder = kept_runs_folder()
     folder.parent.mkdir(parents=True, exist_ok=True)
     folder.write_text("a file where the folder would be")  # (as a full disk: the run cannot be written)
-    window.train_tab.keeping.folder = folder
-    assert window.end_for_system() is None and not window.isVisible()
+    said = window.end_for_system()
+    assert said.startswith("the unsaved tokenizer could not be kept: ") and not window.isVisible()
+
+
+def test_runs_kept_at_the_end_twice_have_names_apart(qtbot, window, train):
+    train(window)
+    keeping = window.train_tab.keeping
+    first = keeping.keep_at_end(window.train_tab.tokenizer)
+    keeping.show_kept(keeping.load())  # (as at the next start)
+    train(window)  # the same settings: the same run name
+    second = keeping.keep_at_end(window.train_tab.tokenizer)
+    assert first != second and second.endswith("(unsaved when the program was ended)")
+    assert sorted(run.info.name for run in read_runs(kept_runs_folder())[0]) == sorted([first, second])
+
+
+def test_a_signal_while_the_save_question_is_open_still_closes_the_window_and_stops_its_threads(
+    qtbot, window, train, monkeypatch
+):
+    """The question's own event loop runs the signal's slot: the window then closes all the same (its question
+    answered Cancel as the loop ends), its threads stopped."""
+    train(window)
+    stopped = []
+    real_shutdown = window.shutdown
+    monkeypatch.setattr(window, "shutdown", lambda: stopped.append(True) or real_shutdown())
+
+    def asked_then_ended(*args, **kwargs):
+        window.end_for_system()  # (what SIGTERM does inside the question's loop)
+        return "cancel"  # (the loop ended by the signal: the box says nothing was chosen)
+
+    monkeypatch.setattr(dialogs, "ask_unsaved", asked_then_ended)
+    window.close()
+    assert not window.isVisible() and stopped  # (before: the outer close ignored, nothing stopped)
+
+
+@pytest.mark.slow  # trains thousands of merges, slowly enough to be ended midway
+def test_a_run_under_way_when_the_program_ends_is_left_to_resume_at_the_next_start(
+    qtbot, window, random_words_corpus, monkeypatch
+):
+    monkeypatch.setenv("BPE_CHECKPOINT_SECONDS", "0.2")
+    monkeypatch.setenv("BPE_MERGE_ENGINE", "python")  # (merges in C end before the first checkpoint)
+    tab = window.train_tab
+    tab.corpus_panel.add_files([random_words_corpus])
+    tab.settings_panel.apply(vocab_size=6000, special_tokens=[], processes=1)
+    qtbot.mouseClick(tab.train_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: interrupted(run_folder()) is not None, timeout=60000)
+    process = tab.run.worker._process.process
+    said = window.end_for_system()
+    assert "can be resumed at the next start" in said and not process.is_alive()
+    assert interrupted(run_folder()) is not None  # (a cancel removes it: the close did not)
+
+
+def test_a_watched_run_with_its_merges_all_made_is_kept_when_the_program_ends(qtbot, window, monkeypatch):
+    tab = window.train_tab
+    tab.watch.watch.setChecked(True)  # 5 merges a second: the run's 1,000 merges are made long before shown
+    qtbot.mouseClick(tab.train_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tab._finished is not None, timeout=60000)
+    assert tab.training and tab.result is None  # (still being shown: no result yet)
+    said = window.end_for_system()
+    (run,), _ = read_runs(kept_runs_folder())
+    assert run.info.name in said and len(run.tokenizer.merges) == 1000
 
 
 def _sockets(pid: int) -> int:
@@ -95,10 +156,10 @@ def _sockets(pid: int) -> int:
     return count
 
 
-def _start(tmp_path):
+def _start(tmp_path, *corpus):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"))
     return subprocess.Popen(
-        [sys.executable, "-m", "app", "--sample", "english"],
+        [sys.executable, "-m", "app", *(corpus or ["--sample", "english"])],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -127,7 +188,7 @@ def test_ctrl_c_in_the_terminal_closes_the_program_without_a_traceback(tmp_path,
 
 
 @pytest.mark.slow  # starts the real program
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+@pytest.mark.parametrize("signum", ENDING, ids=[signal.Signals(s).name for s in ENDING])
 def test_the_system_ending_the_program_ends_it_with_its_status_and_no_traceback(tmp_path, signum):
     program = _start(tmp_path)
     try:
@@ -141,3 +202,22 @@ def test_the_system_ending_the_program_ends_it_with_its_status_and_no_traceback(
         program.kill()
     assert "Traceback" not in err, err
     assert program.returncode == 128 + signum and f"ended by {signal.Signals(signum).name}" in err, err
+
+
+@pytest.mark.slow  # starts the real program
+def test_a_signal_while_a_question_of_the_start_is_open_ends_the_program(tmp_path):
+    """Before the event loop runs (the window asks whether to read a file that is not UTF-8), the program ends
+    once the window is open instead of waiting with no window (an exit asked before the loop runs is lost)."""
+    latin1 = tmp_path / "latin1.txt"
+    latin1.write_bytes(b"caf\xe9 au lait\n")
+    program = _start(tmp_path, str(latin1))
+    try:
+        deadline = time.monotonic() + 60
+        while _sockets(program.pid) < 2 and time.monotonic() < deadline and program.poll() is None:
+            time.sleep(0.05)
+        time.sleep(2)  # (the question opens)
+        program.send_signal(signal.SIGTERM)
+        _, err = program.communicate(timeout=60)
+    finally:
+        program.kill()
+    assert program.returncode == 143 and "Traceback" not in err, err
