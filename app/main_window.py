@@ -29,11 +29,9 @@ from app.help_menu import HelpMenu
 from app.replay_following import ReplayFollowing
 from app.tabs import TABS
 from app.teaching.window import TeachingWindow
-from app.train.steering import run_folder
 from app.train.train_tab import TrainTab
 from app.vocabulary import VocabularyTab
 from bpe_core.foreign import library_host
-from bpe_core.training.checkpoint import interrupted
 
 
 class MainWindow(QMainWindow):
@@ -212,14 +210,13 @@ class MainWindow(QMainWindow):
         tab's *Kept runs* at the next start); then the window closes as its close button does, without its
         question. What was kept, in a sentence for the terminal ("" if nothing was at stake)."""
         said = []
-        watched = self.train_tab.watched_to_keep()
-        if self.train_tab.abandon_run():
-            if interrupted(run_folder()) is not None:
-                said.append(self.tr("the run under way can be resumed at the next start (Resume the interrupted run)"))
-            else:
-                said.append(self.tr("the run under way had saved no merges yet"))
+        resumable, finished = self.train_tab.end_run()
+        if resumable:
+            said.append(self.tr("the run under way can be resumed at the next start (Resume the interrupted run)"))
+        elif resumable is not None:
+            said.append(self.tr("the run under way had saved no merges to resume from"))
         try:
-            kept = self.files.keep_unsaved(watched)
+            kept = self.files.keep_unsaved(finished)
         except (OSError, ValueError) as exc:
             said.append(self.tr("the unsaved tokenizer could not be kept: {error}").format(error=engine_message(exc)))
         else:

@@ -104,11 +104,15 @@ class CloseOnInterrupt:
         from PySide6.QtCore import QCoreApplication
 
         self.ended_with = 128 + signum
-        if hasattr(self._window, "end_for_system"):
-            kept = self._window.end_for_system()
-        else:  # another window: closed as by its close button
-            self._window.close()
-            kept = ""
+        try:
+            if hasattr(self._window, "end_for_system"):
+                kept = self._window.end_for_system()
+            else:  # another window: closed as by its close button
+                self._window.close()
+                kept = ""
+        except BaseException:
+            QCoreApplication.exit(self.ended_with)  # (a failure there must not keep the program from ending)
+            raise
         if kept:
             said = QCoreApplication.translate("CloseOnInterrupt", "bpe-explorer: ended by {signal}; {kept}")
         else:

@@ -157,7 +157,9 @@ class KeptRunsControls(QObject):
         name, number = end.format(name=tokenizer_run_name(tokenizer)), 2
         while name in self.names:
             name, number = end.format(name=f"{tokenizer_run_name(tokenizer)} ({number})"), number + 1
-        store_run(self.folder, tokenizer, _info(tokenizer, name))
+        stem = store_run(self.folder, tokenizer, _info(tokenizer, name))
+        self.runs[KEPT_PREFIX + stem] = KeptRun(KEPT_PREFIX + stem, name, tokenizer, "")  # (on disk: not kept again)
+        self.names.append(name)
         return name
 
     def load(self) -> list[KeptRun]:

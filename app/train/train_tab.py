@@ -379,25 +379,24 @@ class TrainTab(QSplitter, RunLifecycle, RunDisplay):
             return None
         return self.history.steps, self.history.special_tokens, self.run.settings.pattern
 
-    def watched_to_keep(self):
-        """A watched run's tokenizer when its merges are all made but not all shown yet (it is no result until
-        they are): what the program keeps as it ends without asking (:meth:`MainWindow.end_for_system`); else
-        None."""
-        if not self.training or self._finished is None:
-            return None
+    def end_run(self) -> tuple[bool | None, object | None]:
+        """The program ends without asking (:meth:`MainWindow.end_for_system`): a run under way (counting or
+        merging) is ended as a crash would end it (:meth:`TrainingRun.abandon`), its merges so far left in its
+        checkpoint for *Resume the interrupted run* at the next start. Whether a run was under way and can be
+        resumed (None: none was under way), and the tokenizer of a run whose merges are all made but not shown
+        yet (watched, or finished as it ended: it is no result until shown), to be kept; else None."""
+        if not self.training or self.run is None:
+            return None, None
+        finished = self._finished
+        resumable = None
+        if finished is None:
+            resumable, finished = self.run.abandon()
+        if finished is None or not finished.merges:
+            return resumable, None
         try:
-            return self._finished.tokenizer
+            return None, finished.tokenizer
         except Exception:  # noqa: BLE001  (the engine refused its own output, as _on_finished says: nothing to keep)
-            return None
-
-    def abandon_run(self) -> bool:
-        """The program ends without asking: a run under way (merging or counting) is ended as a crash would end it
-        (:meth:`TrainingRun.abandon`), its merges so far left in its checkpoint for *Resume the interrupted run*
-        at the next start. Whether one was under way."""
-        if not self.training or self.run is None or self._finished is not None:
-            return False
-        self.run.abandon()
-        return True
+            return resumable, None
 
     def shutdown(self) -> None:
         """Stop every thread this tab started, waiting for each (no thread outlives the tab)."""

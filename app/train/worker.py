@@ -109,6 +109,7 @@ class TrainingWorker(Task):
         self._process: TrainingProcess | None = None
         self._window_ready = threading.Event()  # the window has shown the last batch sent
         self._window_ready.set()
+        self.result: TrainingResult | None = None  # the run's, once finished (read once the thread has ended)
 
     def cancel(self) -> None:
         with self._lock:
@@ -116,12 +117,12 @@ class TrainingWorker(Task):
             if self._process is not None:
                 self._process.cancel()
 
-    def abandon(self) -> None:
-        """End the training process as a crash would, leaving its checkpoint (:meth:`TrainingProcess.abandon`)."""
+    def abandon(self) -> bool:
+        """End the training process as a crash would, leaving its checkpoint (:meth:`TrainingProcess.abandon`);
+        whether that checkpoint is there to resume the run."""
         with self._lock:
             process = self._process
-        if process is not None:
-            process.abandon()
+        return process is not None and process.abandon()
 
     def batch_taken(self) -> None:
         """Called by the GUI thread once it has shown a batch: the next one may be sent."""
@@ -183,7 +184,8 @@ class TrainingWorker(Task):
             elif isinstance(message, Finished):
                 if pending:
                     self.steps_ready.emit(pending)
-                self.finished.emit(_result(message, job))
+                self.result = _result(message, job)
+                self.finished.emit(self.result)
                 return
             elif isinstance(message, Failed):
                 self.failed.emit(_failure_kind(message), message.reason or message.message, message.details)
@@ -287,11 +289,15 @@ class TrainingRun(WorkerThread):
         """Stop soon, keeping the merges made so far (a ``finished`` with ``cancelled=True`` follows)."""
         self.worker.cancel()
 
-    def abandon(self) -> None:
+    def abandon(self, timeout_ms: int = 5000) -> tuple[bool, TrainingResult | None]:
         """The program ends (the system ends it): the training process is ended without cancelling, its merges so
-        far left in its checkpoint for *Resume the interrupted run* at the next start; nothing is forwarded."""
+        far left in its checkpoint for *Resume the interrupted run* at the next start; nothing is forwarded. Then
+        the thread is waited for: a run that had just finished (its result made, not yet shown) gives its result.
+        Whether the checkpoint is there to resume it, and that result (None if none)."""
         self._detached = True
-        self.worker.abandon()
+        resumable = self.worker.abandon()
+        self.thread.wait(timeout_ms)
+        return resumable, self.worker.result
 
     def detach(self) -> None:
         """Cancel and stop forwarding anything: used before starting another run."""

@@ -32,7 +32,7 @@ from bpe_core.cancelled import Cancelled
 from bpe_core.corpus.reader import CorpusError, NotUtf8Error, WrongEncodingError
 from bpe_core.messages import Message, message_of
 from bpe_core.pretokenize.patterns import PatternError, PatternTimeoutError
-from bpe_core.training.checkpoint import Checkpoint
+from bpe_core.training.checkpoint import Checkpoint, interrupted
 from bpe_core.training.config import TrainConfig
 from bpe_core.training.run import Corpus, Counted, Counting, TrainingRun
 from bpe_core.training.steps import MergeStep, TrainingRecord
@@ -119,6 +119,7 @@ class TrainingProcess:
         # A pipe, not a multiprocessing.Event: setting an Event blocks for ever once a process waiting on it died.
         stop_reader, stop_writer = Pipe(duplex=False)
         # Not a daemon: the process starts counting worker processes of its own.
+        self.job = job
         self.process = spawning.start(_train, (job, theirs, stop_reader), name="bpe-training")
         theirs.close()
         stop_reader.close()
@@ -175,14 +176,18 @@ class TrainingProcess:
         """True once the last message (:class:`Finished` or :class:`Failed`) has been received."""
         return self._ended
 
-    def abandon(self, timeout: float = 2.0) -> None:
+    def abandon(self, timeout: float = 2.0) -> bool:
         """End the process at once, as a crash would, without cancelling: its SIGTERM handler exits without
         removing the checkpoint (a cancel removes it: what was made is then in the window), so the run can be
         resumed from its last saved merges (when the program itself is ended by the system). Waits ``timeout``
-        seconds for it to end; :meth:`stop` still follows."""
+        seconds for it to end; :meth:`stop` still follows. Whether this run's checkpoint is there to resume it
+        (not before its first save, never for a PickyBPE or parity-aware run, nor another run's left before)."""
         if self.process.is_alive():
             self.process.terminate()
             self.process.join(timeout)
+        checkpoint = _checkpoint(self.job)
+        found = interrupted(checkpoint.parent) if checkpoint is not None else None
+        return found is not None and checkpoint is not None and found[0] == checkpoint.run
 
     def stop(self, timeout: float = 1.0) -> None:
         """Cancel and end the process: wait ``timeout`` seconds for it, then terminate it. Idempotent."""

@@ -271,7 +271,7 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
-        <location filename="../../app/main_window.py" line="122"/>
+        <location filename="../../app/main_window.py" line="120"/>
         <source>training, {merges} merges</source>
         <translation>
             <numerusform>training, {merges} merge</numerusform>
@@ -279,7 +279,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/main_window.py" line="184"/>
+        <location filename="../../app/main_window.py" line="182"/>
         <source>current tokenizer ({merges} merges)</source>
         <translation>
             <numerusform>current tokenizer ({merges} merge)</numerusform>

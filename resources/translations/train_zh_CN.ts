@@ -78,12 +78,12 @@
 <context>
     <name>CloseOnInterrupt</name>
     <message>
-        <location filename="../../app/common/interrupt.py" line="113"/>
+        <location filename="../../app/common/interrupt.py" line="117"/>
         <source>bpe-explorer: ended by {signal}; {kept}</source>
         <translation>bpe-explorer：被 {signal} 结束；{kept}</translation>
     </message>
     <message>
-        <location filename="../../app/common/interrupt.py" line="115"/>
+        <location filename="../../app/common/interrupt.py" line="119"/>
         <source>bpe-explorer: ended by {signal}</source>
         <translation>bpe-explorer：被 {signal} 结束</translation>
     </message>
@@ -1568,7 +1568,7 @@
     <name>FileMenu</name>
     <message>
         <location filename="../../app/file_menu.py" line="32"/>
-        <location filename="../../app/train/kept_runs.py" line="220"/>
+        <location filename="../../app/train/kept_runs.py" line="222"/>
         <source>BPE Explorer tokenizer (*.json)</source>
         <translation>BPE Explorer 分词器 (*.json)</translation>
     </message>
@@ -1863,7 +1863,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
     </message>
     <message>
         <location filename="../../app/train/kept_runs.py" line="89"/>
-        <location filename="../../app/train/kept_runs.py" line="190"/>
+        <location filename="../../app/train/kept_runs.py" line="192"/>
         <source>Name of the run, in the Compare tab and on the compression chart:</source>
         <translation>这次训练的名字（用于“对比”页和压缩率图表）：</translation>
     </message>
@@ -1913,47 +1913,47 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>{name}（程序被结束时未保存）</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="169"/>
+        <location filename="../../app/train/kept_runs.py" line="171"/>
         <source>Kept runs: {count} skipped in {folder} (the files are left as they are): {errors}</source>
         <translation>保留的训练：{folder} 中有 {count} 个被跳过（文件保持原样）：{errors}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="189"/>
+        <location filename="../../app/train/kept_runs.py" line="191"/>
         <source>Rename the kept run</source>
         <translation>重命名保留的训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="208"/>
+        <location filename="../../app/train/kept_runs.py" line="210"/>
         <source>“{name}” is changed until the window closes, not on disk: {error}</source>
         <translation>“{name}”的修改只保留到窗口关闭，没有写到磁盘上：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="218"/>
+        <location filename="../../app/train/kept_runs.py" line="220"/>
         <source>Save the kept run</source>
         <translation>保存保留的训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="230"/>
+        <location filename="../../app/train/kept_runs.py" line="232"/>
         <source>that is the kept runs&apos; own folder: choose another place.</source>
         <translation>那是保留训练自己的文件夹：请选择别的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="239"/>
+        <location filename="../../app/train/kept_runs.py" line="241"/>
         <source>Cannot save the kept run</source>
         <translation>无法保存保留的训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="240"/>
+        <location filename="../../app/train/kept_runs.py" line="242"/>
         <source>“{name}” could not be written: {error}</source>
         <translation>无法写入“{name}”：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="244"/>
+        <location filename="../../app/train/kept_runs.py" line="246"/>
         <source>Saved {path}</source>
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="255"/>
+        <location filename="../../app/train/kept_runs.py" line="257"/>
         <source>The kept run&apos;s files could not be removed: {error}</source>
         <translation>无法删除这次保留训练的文件：{error}</translation>
     </message>
@@ -2005,66 +2005,66 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="88"/>
+        <location filename="../../app/main_window.py" line="86"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="89"/>
+        <location filename="../../app/main_window.py" line="87"/>
         <source>&amp;Teach</source>
         <translation>教学(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="90"/>
+        <location filename="../../app/main_window.py" line="88"/>
         <source>Open the &amp;teaching views…</source>
         <translation>打开教学视图(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="93"/>
+        <location filename="../../app/main_window.py" line="91"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="98"/>
+        <location filename="../../app/main_window.py" line="96"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/main_window.py" line="122"/>
+        <location filename="../../app/main_window.py" line="120"/>
         <source>training, {merges} merges</source>
         <translation>
             <numerusform>训练中，{merges} 次合并</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/main_window.py" line="184"/>
+        <location filename="../../app/main_window.py" line="182"/>
         <source>current tokenizer ({merges} merges)</source>
         <translation>
             <numerusform>当前分词器（{merges} 次合并）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="218"/>
+        <location filename="../../app/main_window.py" line="215"/>
         <source>the run under way can be resumed at the next start (Resume the interrupted run)</source>
         <translation>进行中的训练可在下次启动时继续（继续被中断的训练）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="220"/>
-        <source>the run under way had saved no merges yet</source>
-        <translation>进行中的训练尚未保存任何合并</translation>
+        <location filename="../../app/main_window.py" line="217"/>
+        <source>the run under way had saved no merges to resume from</source>
+        <translation>进行中的训练尚未保存可供继续的合并</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="224"/>
+        <location filename="../../app/main_window.py" line="221"/>
         <source>the unsaved tokenizer could not be kept: {error}</source>
         <translation>未保存的分词器无法保留：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="228"/>
+        <location filename="../../app/main_window.py" line="225"/>
         <source>the unsaved tokenizer is kept as “{name}” in the Train tab&apos;s Kept runs</source>
         <translation>未保存的分词器已作为“{name}”保留在“训练”页的“保留的训练”中</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="174"/>
+        <location filename="../../app/main_window.py" line="172"/>
         <source>No merge tree for that token: the Teach window says why.</source>
         <translation>这个词元没有合并树：原因见教学窗口。</translation>
     </message>
@@ -3250,7 +3250,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
 <context>
     <name>TrainingWorker</name>
     <message>
-        <location filename="../../app/train/worker.py" line="139"/>
+        <location filename="../../app/train/worker.py" line="140"/>
         <source>Training could not start: {error}</source>
         <extracomment>How long the worker waits for the training process&apos;s next record before looking at the window again.</extracomment>
         <translation>训练无法开始：{error}</translation>

@@ -134,6 +134,37 @@ def test_a_run_under_way_when_the_program_ends_is_left_to_resume_at_the_next_sta
     assert interrupted(run_folder()) is not None  # (a cancel removes it: the close did not)
 
 
+def test_a_run_finished_but_not_yet_shown_when_the_program_ends_is_kept(qtbot, window, monkeypatch):
+    """Its process removed its checkpoint and sent its last record; its result is being made: it is waited for."""
+    import app.train.worker as training_worker
+
+    real = training_worker._result
+    monkeypatch.setattr(training_worker, "_result", lambda *args: time.sleep(1) or real(*args))
+    tab = window.train_tab
+    qtbot.mouseClick(tab.train_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tab.run.worker._process is not None and tab.run.worker._process.ended, timeout=60000)
+    said = window.end_for_system()
+    (run,), _ = read_runs(kept_runs_folder())
+    assert run.info.name in said and len(run.tokenizer.merges) == 1000  # (before: "had saved no merges yet")
+
+
+@pytest.mark.slow  # trains a corpus of thousands of merges, ended before its first checkpoint
+def test_another_runs_checkpoint_is_not_promised_as_this_runs(qtbot, window, random_words_corpus, monkeypatch):
+    from bpe_core.encoding.tokenizer import Tokenizer
+    from bpe_core.training.checkpoint import Checkpoint
+
+    monkeypatch.setenv("BPE_MERGE_ENGINE", "python")
+    older = Checkpoint(run_folder(), {"vocab_size": 999})  # a run that crashed before
+    assert older.save(Tokenizer({i: bytes([i]) for i in range(256)} | {256: b"ab"}, [(b"a", b"b")]))
+    tab = window.train_tab
+    tab.corpus_panel.add_files([random_words_corpus])
+    tab.settings_panel.apply(vocab_size=6000, special_tokens=[], processes=1)
+    qtbot.mouseClick(tab.train_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tab.run.worker._process is not None, timeout=60000)
+    assert window.end_for_system() == "the run under way had saved no merges to resume from"
+    assert interrupted(run_folder())[0] == {"vocab_size": 999}  # (the older run's, left as it was)
+
+
 def test_a_watched_run_with_its_merges_all_made_is_kept_when_the_program_ends(qtbot, window, monkeypatch):
     tab = window.train_tab
     tab.watch.watch.setChecked(True)  # 5 merges a second: the run's 1,000 merges are made long before shown
