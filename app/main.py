@@ -129,9 +129,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not settings.contains("compare/text"):  # the text of the last session is kept
             window.compare_view.set_text(CHINESE_TEXT)
     open_window(window, args)
-    if interrupt.ended_with is not None or not window.isVisible():  # a signal while a question of the start was
-        window.shutdown()  # open closed the window, and no event loop would end: the program ends here (what
-        interrupt.stop()  # the start went on to begin, a run, is stopped)
+    # A signal while a question of the start was open (SIGTERM, or Ctrl-C's close) ended the window before the event
+    # loop ran, and no loop would end now: the program ends here, whatever the start went on to begin (a run) stopped.
+    if interrupt.ended_with is not None or not window.isVisible():
+        window.shutdown()
+        interrupt.stop()
         return interrupt.ended_with or 0
     QTimer.singleShot(0, freeze_start_up_objects)  # once the window is up: see app.common.background.main_thread_gc
     QTimer.singleShot(0, spawning.warm_up)  # the first Train need not wait for the trainer's imports

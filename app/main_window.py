@@ -229,10 +229,10 @@ class MainWindow(QMainWindow):
         return "; ".join(said)
 
     def closeEvent(self, event) -> None:
-        # (the system may end the program while the question is open: it closes all the same)
-        if not self._ending and not self.files.may_discard(closing=True) and not self._ending:
-            event.ignore()  # the user kept the window and its run
-            return
+        if not self._ending and not self.files.may_discard(closing=True):
+            if not self._ending:  # (the system ended the program while the question was open: it closes all the same)
+                event.ignore()  # the user kept the window and its run
+                return
         window_state.save(self, self.settings)
         self.shutdown()
         if self.teaching is not None:

@@ -94,7 +94,7 @@ class PlacedIds:
             while ready := self._next_in_order():  # (which ends the copying when none is left)
                 for piece in ready:
                     self._pages = self._copied(self._pages, piece)
-        except BaseException:  # (out of memory: the encode fails; another thread may copy what it gives)
+        except BaseException:  # (out of memory: the pieces taken are lost, and the encode fails with this error)
             with self._lock:
                 self._copying = False
             raise
