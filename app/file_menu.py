@@ -167,8 +167,8 @@ class FileMenu(QObject):
 
     def keep_unsaved(self, tokenizer=None) -> str | None:
         """Keep ``tokenizer``, else the unsaved one, on disk as a kept run without asking
-        (:meth:`MainWindow.end_for_system`): the run's name, or None when there is none or it is on disk already.
-        ``OSError`` or ``ValueError`` if it cannot be written."""
+        (:meth:`~app.main_window.MainWindow.end_for_system`): the run's name, or None when there is none or it is on
+        disk already. ``OSError`` or ``ValueError`` if it cannot be written."""
         if tokenizer is None and self.unsaved():
             tokenizer = self.window.train_tab.tokenizer
         return None if tokenizer is None else self.window.train_tab.keeping.keep_at_end(tokenizer)

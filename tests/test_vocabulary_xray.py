@@ -206,14 +206,14 @@ def test_words_traced_one_by_one_report_their_progress_too():
     data=st.data(),
 )
 def test_a_words_tokens_are_those_over_its_bytes_for_characters_of_any_width(pretoken, data):
-    from bpe_core.vocabulary.xray import _add_word_cuts
+    from bpe_core.vocabulary.word_cuts import add_word_cuts
     from bpe_core.words import word_spans
 
     raw = pretoken.encode("utf-8")
     cuts = sorted(data.draw(st.sets(st.integers(1, len(raw) - 1), max_size=len(raw))) if len(raw) > 1 else [])
     parts = [raw[a:b] for a, b in zip([0, *cuts], [*cuts, len(raw)])]  # tokens may split a character
     found: Counter = Counter()
-    _add_word_cuts(found, pretoken, parts, 3)
+    add_word_cuts(found, pretoken, parts, 3)
     expected: Counter = Counter()
     starts = [sum(map(len, parts[:k])) for k in range(len(parts))]
     for start, end in word_spans(pretoken):

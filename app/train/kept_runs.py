@@ -147,10 +147,10 @@ class KeptRunsControls(QObject):
         return KeptRun(KEPT_PREFIX + stem, name, tokenizer, forbidden)
 
     def keep_at_end(self, tokenizer) -> str | None:
-        """Keep ``tokenizer`` on disk as the program ends without asking (:meth:`FileMenu.keep_unsaved`), under a
-        name that says so, apart from the runs kept: the run's name, or None when it is on disk already (kept
-        before). ``OSError`` or ``ValueError`` if it cannot be written (the program is ending: its caller says so
-        on the terminal, where a status message would not be seen)."""
+        """Keep ``tokenizer`` on disk as the program ends without asking (:meth:`~app.file_menu.FileMenu.keep_unsaved`),
+        under a name that says so, apart from the runs kept: the run's name, or None when it is on disk already (kept
+        before). ``OSError`` or ``ValueError`` if it cannot be written (the program is ending: its caller says so on the
+        terminal, where a status message would not be seen)."""
         if any(run.tokenizer is tokenizer and self._stem(run.key) for run in self.runs.values()):
             return None
         end = self.tr("{name} (unsaved when the program was ended)")

@@ -380,11 +380,11 @@ class TrainTab(QSplitter, RunLifecycle, RunDisplay):
         return self.history.steps, self.history.special_tokens, self.run.settings.pattern
 
     def end_run(self) -> tuple[bool | None, object | None]:
-        """The program ends without asking (:meth:`MainWindow.end_for_system`): a run under way (counting or
-        merging) is ended as a crash would end it (:meth:`TrainingRun.abandon`), its merges so far left in its
-        checkpoint for *Resume the interrupted run* at the next start. Whether a run was under way and can be
-        resumed (None: none was under way), and the tokenizer of a run whose merges are all made but not shown
-        yet (watched, or finished as it ended: it is no result until shown), to be kept; else None."""
+        """The program ends without asking (:meth:`~app.main_window.MainWindow.end_for_system`): a run under way
+        (counting or merging) is ended as a crash would end it (:meth:`TrainingRun.abandon`), its merges so far left in
+        its checkpoint for *Resume the interrupted run* at the next start. Whether a run was under way and can be
+        resumed (None: none was under way), and the tokenizer of a run whose merges are all made but not shown yet
+        (watched, or finished as it ended: it is no result until shown), to be kept; else None."""
         if not self.training or self.run is None:
             return None, None
         finished = self._finished

@@ -27,9 +27,7 @@ import bisect
 import csv
 import heapq
 import io
-import itertools
 import json
-from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sized
 from dataclasses import asdict, dataclass, field
@@ -47,7 +45,8 @@ from bpe_core.render.csv_cells import safe_row
 from bpe_core.render.token_label import render_token
 from bpe_core.vocabulary.table import char_class
 from bpe_core.vocabulary.text_pieces import text_pieces
-from bpe_core.words import segmenters, word_spans
+from bpe_core.vocabulary.word_cuts import WordCut, add_word_cuts
+from bpe_core.words import segmenters
 
 #: A token is a residue when at most this share of its formations survive to the end.
 RESIDUE_SHARE = 0.01
@@ -141,7 +140,7 @@ def xray(
         if cancelled is not None and not i % 4096 and cancelled():
             raise Cancelled("the X-ray was cancelled")
         text = word.decode("utf-8", "replace")
-        _add_word_cuts(found, text, parts, count)
+        add_word_cuts(found, text, parts, count)
         tokens += len(parts) * count
         chars += len(text) * count
     formed: Counter[bytes] = Counter()
@@ -307,57 +306,6 @@ def _tallied(splitter: TextSplitter, shipped: str, pieces: Iterable[str]) -> _Ta
     data, ends, counts = tally.export()  # (every word's bytes joined; where each ends, its count: int64s)
     tally.clear()
     return _Tally(data, memoryview(ends).cast("q"), memoryview(counts).cast("q"))
-
-
-#: A word and the tokens that cover it.
-WordCut = tuple[str, tuple[bytes, ...]]
-
-
-def _add_word_cuts(found: Counter[WordCut], pretoken: str, parts: list[bytes], count: int) -> None:
-    """Count ``count`` times in ``found`` each word of ``pretoken`` (:func:`bpe_core.words.word_spans`) with the
-    tokens among ``parts`` (the pre-token's tokens) that cover it.
-
-    >>> found: Counter[WordCut] = Counter()
-    >>> _add_word_cuts(found, "，它研究", ["，它".encode(), "研".encode(), "究".encode()], 2)
-    >>> [(word, [t.decode() for t in tokens], n) for (word, tokens), n in found.items()]
-    [('它', ['，它'], 2), ('研究', ['研', '究'], 2)]
-    """
-    spans = word_spans(pretoken)
-    get = found.get  # (a key seen first, most are, goes through Counter's __missing__ with +=: a Python call)
-    if len(parts) == 1:  # one token covers every word of it
-        whole = tuple(parts)
-        for start, end in spans:
-            key = pretoken[start:end], whole
-            found[key] = get(key, 0) + count
-        return
-    ends = list(itertools.accumulate(map(len, parts)))
-    width = _width(pretoken)
-    if width:  # each character this many bytes: the spans' places times it
-        for start, end in spans:
-            first, last = bisect_right(ends, start * width), bisect_left(ends, end * width)
-            key = pretoken[start:end], tuple(parts[first : last + 1])
-            found[key] = get(key, 0) + count
-        return
-    at, offset = 0, 0
-    for start, end in spans:
-        offset += len(pretoken[at:start].encode("utf-8"))
-        first = bisect_right(ends, offset)
-        offset += len(pretoken[start:end].encode("utf-8"))
-        key = pretoken[start:end], tuple(parts[first : bisect_left(ends, offset) + 1])
-        found[key] = get(key, 0) + count
-        at = end
-
-
-def _width(text: str) -> int:
-    """The UTF-8 bytes of each character of ``text`` when all have as many: 1 (ASCII) or 3 (U+0800 to U+FFFF, a
-    Chinese clause's); else 0.
-
-    >>> _width("plain"), _width("，它研究"), _width("é"), _width("它 x")
-    (1, 3, 0, 0)
-    """
-    if text.isascii():
-        return 1
-    return 3 if "\u0800" <= min(text) and max(text) <= "\uffff" else 0
 
 
 def _shattered(words: Counter[WordCut], top: int) -> dict[str, list[Shattered]]:
