@@ -70,11 +70,14 @@ class KeptRunsControls(QObject):
 
     def default_name(self) -> str:
         """The name the run shown is offered under: :func:`tokenizer_run_name`, numbered apart from the runs kept."""
-        name = tokenizer_run_name(self.tab.tokenizer)
-        number = 2
+        return self._named_apart(self.tab.tokenizer)
+
+    def _named_apart(self, tokenizer, template: str = "{name}") -> str:
+        """``template`` around ``tokenizer``'s run name, numbered ("(2)", "(3)"…) apart from the runs kept."""
+        base = tokenizer_run_name(tokenizer)
+        name, number = template.format(name=base), 2
         while name in self.names:
-            name = f"{tokenizer_run_name(self.tab.tokenizer)} ({number})"
-            number += 1
+            name, number = template.format(name=f"{base} ({number})"), number + 1
         return name
 
     @Slot()
@@ -153,10 +156,7 @@ class KeptRunsControls(QObject):
         terminal, where a status message would not be seen)."""
         if any(run.tokenizer is tokenizer and self._stem(run.key) for run in self.runs.values()):
             return None
-        end = self.tr("{name} (unsaved when the program was ended)")
-        name, number = end.format(name=tokenizer_run_name(tokenizer)), 2
-        while name in self.names:
-            name, number = end.format(name=f"{tokenizer_run_name(tokenizer)} ({number})"), number + 1
+        name = self._named_apart(tokenizer, self.tr("{name} (unsaved when the program was ended)"))
         stem = store_run(self.folder, tokenizer, _info(tokenizer, name))
         self.runs[KEPT_PREFIX + stem] = KeptRun(KEPT_PREFIX + stem, name, tokenizer, "")  # (on disk: not kept again)
         self.names.append(name)

@@ -1857,58 +1857,58 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>以一个名字保留当前显示的分词器：“对比”页把它显示为一个窗格，压缩率图表在以后的训练旁边画出它的曲线</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="88"/>
+        <location filename="../../app/train/kept_runs.py" line="91"/>
         <source>Keep this run</source>
         <translation>保留这次训练</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="89"/>
+        <location filename="../../app/train/kept_runs.py" line="92"/>
         <location filename="../../app/train/kept_runs.py" line="192"/>
         <source>Name of the run, in the Compare tab and on the compression chart:</source>
         <translation>这次训练的名字（用于“对比”页和压缩率图表）：</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="103"/>
+        <location filename="../../app/train/kept_runs.py" line="106"/>
         <source>Forbade {regex}</source>
         <translation>禁止了 {regex}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="106"/>
+        <location filename="../../app/train/kept_runs.py" line="109"/>
         <source>Not on disk: kept until the window closes</source>
         <translation>不在磁盘上：保留到窗口关闭为止</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="108"/>
+        <location filename="../../app/train/kept_runs.py" line="111"/>
         <source>Show in Compare</source>
         <translation>在“对比”页中显示</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="109"/>
+        <location filename="../../app/train/kept_runs.py" line="112"/>
         <source>Rename…</source>
         <translation>重命名…</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="110"/>
+        <location filename="../../app/train/kept_runs.py" line="113"/>
         <source>Save as…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="111"/>
+        <location filename="../../app/train/kept_runs.py" line="114"/>
         <source>Forget</source>
         <translation>丢弃</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="118"/>
+        <location filename="../../app/train/kept_runs.py" line="121"/>
         <source>The runs kept, on disk until forgotten: show one in the Compare tab, rename it, save it as a tokenizer file, or forget it</source>
         <translation>保留的训练，在丢弃之前一直留在磁盘上：可以在“对比”页中显示、重命名、另存为分词器文件或丢弃</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="142"/>
+        <location filename="../../app/train/kept_runs.py" line="145"/>
         <source>“{name}” is kept until the window closes, not on disk: {error}</source>
         <translation>“{name}”只保留到窗口关闭，没有写到磁盘上：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="156"/>
+        <location filename="../../app/train/kept_runs.py" line="159"/>
         <source>{name} (unsaved when the program was ended)</source>
         <translation>{name}（程序被结束时未保存）</translation>
     </message>
@@ -1958,7 +1958,7 @@ for line in open(&apos;notes.txt&apos;): print(line.strip())
         <translation>无法删除这次保留训练的文件：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/train/kept_runs.py" line="114"/>
+        <location filename="../../app/train/kept_runs.py" line="117"/>
         <source>Kept runs ({count})</source>
         <translation>保留的训练（{count}）</translation>
     </message>
