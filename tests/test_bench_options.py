@@ -47,6 +47,7 @@ def refused_saying(bench: Path, args: list[str], said: str) -> subprocess.Comple
         (XRAY, ["--tree", "/nonexistent/checkout"], "/nonexistent/checkout: no bpe_core package there"),
         (PARALLEL, ["--ways", "one,nope"], "--ways: no way 'nope'; the ways are one, shared, tiktoken"),
         (PARALLEL, ["--ways", ""], "--ways: no way ''"),
+        (PARALLEL, ["--ways", "machine1"], "--ways: no way 'machine1'"),  # (run with machine, not asked for)
         (
             PARALLEL,
             ["--names", "gpt2,nope"],
@@ -162,6 +163,30 @@ def test_the_x_ray_benchmark_follows_a_link_to_a_checkout(tmp_path):
     link = tmp_path / "checkout"
     link.symlink_to(XRAY.parents[2])
     assert bench._tree(str(link)) == str(XRAY.parents[2])
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_the_machine_way_hashes_every_round_once_on_its_threads(monkeypatch, threads):
+    """``--ways machine``'s run (the machine's own scaling, beside ours): the rounds shared out among the threads,
+    each hashed once (none dropped by an uneven share), a time and no ids."""
+    import hashlib
+
+    monkeypatch.syspath_prepend(str(PARALLEL.parent))
+    import bench_parallel_encode as bench
+
+    hashed = []
+
+    class Counted:
+        def __init__(self, block):
+            hashed.append(len(block))
+
+        def digest(self):
+            return b""
+
+    monkeypatch.setattr(hashlib, "sha256", Counted)
+    run = bench.machine(threads)
+    assert hashed == [bench.MACHINE_BLOCK] * bench.MACHINE_ROUNDS
+    assert run["hash"] is None and run["seconds"] > 0
 
 
 WINDOW = Path(__file__).resolve().parent / "bench" / "bench_xray_window.py"

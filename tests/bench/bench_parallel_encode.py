@@ -4,7 +4,7 @@ and GPT-2's ranks (issue 44's goal: two at least 1.8x one on 30 MB, ids identica
 on as many threads beside it.
 
     $ python tests/bench/bench_parallel_encode.py [--processes N] [--repeat N] [--names o200k_base,gpt2]
-        [--corpora stdlib,english] [--ways one,shared,tiktoken,tiktoken1,whole,first,parts]
+        [--corpora stdlib,english] [--ways one,shared,tiktoken,tiktoken1,whole,first,parts,machine]
 
 Each run is a fresh process, the ways alternating in turn: the tokenizer is loaded and has encoded another text
 (the Chinese corpus) before the clock starts, as in a program that uses it, so its cache is as warm as a user's.
@@ -22,7 +22,12 @@ Each run is a fresh process, the ways alternating in turn: the tokenizer is load
   and the joining's own cost; what is left between it and 2x is this machine's (two cores that share the
   processor's last cache and memory, on a virtual machine's host) and the encoder's (each thread's cache of
   pre-tokens fills apart). Where the compiled encoder is not built, its threads share the interpreter (about one
-  core's speed) while ``shared`` uses processes: the two are then not comparable.
+  core's speed) while ``shared`` uses processes: the two are then not comparable;
+- ``machine`` (and ``machine1``, run with it): what this machine gives two threads of work that reads almost no
+  memory: SHA-256 of a 256 KB block (in each core's own cache; hashlib lets go of the interpreter's lock), 2,048
+  times, shared out among ``--processes`` threads (``machine1``: all of it on one). Its ratio is the most any
+  encoder could reach here at that moment (on a shared virtual machine it drifts); ``shared``'s ratio over it says
+  how much of it ours reaches.
 
 Figures are medians of ``--repeat`` runs in wall time (the point is two cores), with the load average; beside the
 ratio of the medians, the median of each round's own ratio (``one`` and ``shared`` run one after the other: on a
@@ -48,7 +53,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import corpora  # noqa: E402  (tests/bench/corpora.py)
 from bench_encode import _runs, at_least_one, chosen, run_rows  # noqa: E402
 
-WAYS = ("one", "shared", "tiktoken", "tiktoken1", "whole", "first", "parts")
+WAYS = ("one", "shared", "tiktoken", "tiktoken1", "whole", "first", "parts", "machine")
+#: The ``machine`` ways' work: SHA-256 of a block this large, this many times in all.
+MACHINE_BLOCK, MACHINE_ROUNDS = 1 << 18, 2048
 #: The tokenizers it can measure (shipped patterns: the ones parallel_encode shares out) and the corpora.
 NAMES = ("gpt2", "r50k_base", "cl100k_base", "o200k_base")
 CORPORA = {"stdlib": corpora.stdlib_corpus, "english": corpora.english_corpus}
@@ -64,6 +71,8 @@ def child(way: str, name: str, path: str, processes: int) -> dict:
 
     if way in ("whole", "first"):
         return whole_program(way, name, path, processes)
+    if way.startswith("machine"):
+        return machine(processes if way == "machine" else 1)
     text = Path(path).read_text(encoding="utf-8")
     other = corpora.chinese_corpus().read_text(encoding="utf-8")
     if way.startswith("tiktoken"):
@@ -120,6 +129,28 @@ def in_parts(tokenizer, text: str, bounds: list[int]):
     return parts
 
 
+def machine(threads: int) -> dict:
+    """The ``machine`` ways: MACHINE_ROUNDS hashes of a MACHINE_BLOCK-byte block shared out among ``threads``
+    threads started together, timed (no ids: its hash is None)."""
+    import threading
+
+    block = bytes(MACHINE_BLOCK)
+    shares = [MACHINE_ROUNDS // threads + (k < MACHINE_ROUNDS % threads) for k in range(threads)]
+
+    def work(rounds: int) -> None:
+        for _ in range(rounds):
+            hashlib.sha256(block).digest()
+
+    workers = [threading.Thread(target=work, args=(rounds,)) for rounds in shares[1:]]
+    started = time.perf_counter()
+    for worker in workers:
+        worker.start()
+    work(shares[0])
+    for worker in workers:
+        worker.join()
+    return {"seconds": time.perf_counter() - started, "hash": None}
+
+
 def whole_program(way: str, name: str, path: str, processes: int) -> dict:
     """What ``bpe encode NAME --file PATH [--processes N]`` does before printing: start the workers (``first``;
     none where the compiled encoder is built), load the tokenizer, read the text, encode it; timed from the start."""
@@ -165,6 +196,7 @@ def main() -> int:
         parser.error(f"--processes: {exc}")
     asked = chosen(parser, "--ways", args.ways, WAYS, "way")
     ways = [way for way in WAYS if way in asked or way in ("one", "shared")]
+    ways += ["machine1"] if "machine" in ways else []  # (its one thread, for the machine's own ratio)
     names = chosen(parser, "--names", args.names, NAMES, "name")
     labels = chosen(parser, "--corpora", args.corpora, CORPORA, "corpus", "corpora")
 
@@ -190,7 +222,7 @@ def report(label: str, name: str, path: Path, runs: dict[str, list[dict]], proce
 
     one, shared = median("one"), median("shared")
     paired = statistics.median(a["seconds"] / b["seconds"] for a, b in zip(runs["one"], runs["shared"]))
-    same = len({r["hash"] for way in runs for r in runs[way]}) == 1
+    same = len({r["hash"] for way in runs for r in runs[way] if r["hash"] is not None}) == 1
     print(
         f"{label:8s} {path.stat().st_size / 1e6:5.1f} MB {name:11s} | one core {one:5.2f} s, "
         f"{median('one', 'cpu'):5.2f} CPU-s (the list, encoded again: {median('one', 'listed'):5.2f} s) | "
@@ -214,6 +246,13 @@ def report(label: str, name: str, path: Path, runs: dict[str, list[dict]], proce
         print(
             f"    nothing joined: {processes} parts, a thread each: {parts:5.2f} s = {one / parts:.2f}x one (paired: "
             f"{paired_parts:.2f}x); {processes} cores reach {parts / shared:.0%} of it (paired: {reach:.0%})",
+            flush=True,
+        )
+    if "machine" in runs:
+        alone = statistics.median(a["seconds"] / b["seconds"] for a, b in zip(runs["machine1"], runs["machine"]))
+        print(
+            f"    the machine itself: hashing on {processes} threads {median('machine1') / median('machine'):.2f}x one "
+            f"(paired: {alone:.2f}x); {processes} cores reach {paired / alone:.0%} of it (paired ratios)",
             flush=True,
         )
     if "whole" in runs and "first" in runs:
