@@ -34,16 +34,13 @@ Tests check the ids, spans and chunks against a whole encode after random edits 
 
 from __future__ import annotations
 
-import functools
-import re
-import sys
 import unicodedata
 from dataclasses import dataclass
 
 import numpy as np
 
-from bpe_core.encoding.token_columns import IntColumn, TokenColumns, columns_of, edge_bytes
-from bpe_core.encoding.token_spans import TokenView, view_from_spans
+from bpe_core.encoding.token_columns import IntColumn, TokenColumns, columns_of, span_columns
+from bpe_core.encoding.token_spans import TokenView
 from bpe_core.pretokenize.patterns import PATTERNS
 from bpe_core.pretokenize.text_splitter import TextSplitter, fix_surrogates
 
@@ -189,10 +186,11 @@ class IncrementalEncoder:
         return self._splice(state, new, restart, stop, window, pieces, ids, j0, j1, delta)
 
     def _encode_window(self, text: str, start: int, stop: int, pieces) -> list[int] | None:
-        """The ids of ``text[start:stop]``'s pre-tokens ``pieces``: ours one by one; a library's on the window and
-        :data:`MARGIN` characters after it, cut where the window ends (None: no token ends there)."""
+        """The ids of ``text[start:stop]``'s pre-tokens ``pieces``: the window and :data:`MARGIN` characters after it
+        encoded at once (by a library, or by our compiled encoder), cut where the window ends (None: no token ends
+        there); ours without the compiled encoder, one by one."""
         tokenizer = self.tokenizer
-        if self._ours:
+        if self._ours and not tokenizer.encodes_compiled:
             specials = tokenizer.special_tokens
             ids: list[int] = []
             for _, piece, special in pieces:
@@ -205,22 +203,21 @@ class IncrementalEncoder:
             return []
         found = tokenizer.encode(text[start : min(len(text), stop + self.margin)])
         wanted = len(text[start:stop].encode("utf-8"))
-        total, kept = 0, 0
-        for token_id in found:
-            if total >= wanted:
-                break
-            total += len(tokenizer.token_bytes(token_id))
-            kept += 1
-        return found[:kept] if total == wanted else None
+        total = np.cumsum(self._lengths(found))  # the bytes of the first k + 1 tokens
+        kept = int(np.searchsorted(total, wanted)) + 1  # up to the first token that reaches the window's end
+        return found[:kept] if kept <= len(found) and total[kept - 1] == wanted else None
+
+    def _lengths(self, ids) -> np.ndarray:
+        """The bytes of each token of ``ids`` (each distinct one asked of the tokenizer once)."""
+        distinct, each = np.unique(np.asarray(ids, np.int64), return_inverse=True)
+        token_bytes = self.tokenizer.token_bytes
+        return np.fromiter((len(token_bytes(int(i))) for i in distinct), np.int64, len(distinct))[each]
 
     def _splice(self, state: _State, new, restart, stop, window, pieces, ids, j0, j1, delta) -> _State:
         """The new state: the old one with pre-tokens ``j0:j1`` (and their tokens) replaced by the window's."""
-        token_bytes = self.tokenizer.token_bytes
-        data = [token_bytes(i) for i in ids]
-        lengths = np.fromiter(map(len, data), np.int32, len(data))
+        lengths = self._lengths(ids)
         ends = np.cumsum(lengths)
         starts = ends - lengths
-        local = view_from_spans(window, ids, data, starts.tolist(), ends.tolist(), self._special_ids).tokens
         cols = state.tokens
         n_tok, n_pre = len(cols), len(state.pre_start)
         t0 = int(state.tok_first[j0]) if j0 < n_pre else n_tok
@@ -231,13 +228,8 @@ class IncrementalEncoder:
         dbytes = byte_base + window_bytes - old_stop
         dtok = len(ids) - (t1 - t0)
         n = len(ids)
-        char_start = np.fromiter((t.start for t in local), np.int32, n)
-        char_end = np.fromiter((t.end for t in local), np.int32, n)
-        lead, trail = np.zeros(n, np.int8), np.zeros(n, np.int8)
-        for t in local:
-            if t.partial:
-                lead[t.index], trail[t.index] = edge_bytes(t)
-        special = np.fromiter((t.special for t in local), bool, n)
+        char_start, char_end, lead, trail = span_columns(window, starts, ends)
+        special = np.isin(np.asarray(ids, np.int64), list(self._special_ids))
         piece_start = np.fromiter((start for start, _, _ in pieces), np.int32, len(pieces))
         piece_end = piece_start + np.fromiter((len(piece) for _, piece, _ in pieces), np.int32, len(pieces))
         piece_first = (np.searchsorted(char_start, piece_start - restart, "left") + t0).astype(np.int32)
@@ -252,7 +244,7 @@ class IncrementalEncoder:
             splice(cols.lead, lead, t0, t1, 0),
             splice(cols.trail, trail, t0, t1, 0),
             splice(cols.special, special, t0, t1, 0),
-            token_bytes,
+            self.tokenizer.token_bytes,
         )
         tokens.spliced_from(cols, t0, t0 + n)
         return _State(
@@ -275,20 +267,7 @@ def has_unassigned(text: str, start: int = 0, stop: int | None = None) -> bool:
     >>> has_unassigned("abc 你好"), has_unassigned("a\U000323b0")
     (False, True)
     """
-    return _unassigned().search(text, start, len(text) if stop is None else stop) is not None
-
-
-@functools.cache
-def _unassigned() -> re.Pattern:
-    ranges, first = [], None
-    for code in range(sys.maxunicode + 2):
-        unassigned = code <= sys.maxunicode and unicodedata.category(chr(code)) == "Cn"
-        if unassigned and first is None:
-            first = code
-        elif not unassigned and first is not None:
-            ranges.append(f"\\U{first:08x}-\\U{code - 1:08x}")
-            first = None
-    return re.compile("[" + "".join(ranges) + "]")
+    return any(unicodedata.category(char) == "Cn" for char in set(text[start:stop]))  # (each character once)
 
 
 #: The last text checked for surrogates and the last two texts compared: every pane of the Compare tab encodes the
