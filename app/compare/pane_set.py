@@ -204,13 +204,15 @@ class PaneSet(QWidget):
         if self.renderer is not None:
             self.renderer(list(keys))
             return
-        sources = []
+        asked = []
         for key in keys:
             record = self.records.get(key)
             if record is not None and not record.hidden and not record.loading and record.source is not None:
-                sources.append(record.source)
-        if sources:
-            self.service.request(self.text(), sources)
+                asked.append(record)
+        if asked:
+            self.service.request(self.text(), [record.source for record in asked])
+            for record in asked:
+                record.widget.mark_outdated()
         elif not self.service.busy():
             self.update_marks()
             self.rendered.emit()

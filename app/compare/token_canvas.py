@@ -66,6 +66,7 @@ class TokenCanvas(QAbstractScrollArea, CanvasLayout):
         self.pair_marks: tuple[int, ...] = ()  # the left token of each pair about to merge (a replay)
         self.template_tokens: frozenset[int] = frozenset()  # chat mode: the tokens of the template's own text
         self.hover = -1
+        self.outdated = False  # the text changed and these tokens are not its own yet: drawn behind a veil
         self._layout_timer = QTimer(self)
         self._layout_timer.setSingleShot(True)
         self._layout_timer.setInterval(0)
@@ -95,6 +96,12 @@ class TokenCanvas(QAbstractScrollArea, CanvasLayout):
         self.template_tokens = frozenset()
         self.hover = -1
         self.relayout(edit, before)
+
+    def set_outdated(self, outdated: bool) -> None:
+        """Veil the tokens while they are made again for a changed text (False: they are the text's)."""
+        if outdated != self.outdated:
+            self.outdated = outdated
+            self.viewport().update()
 
     def set_options(self, options: Options) -> None:
         if options == self.options:
@@ -251,4 +258,9 @@ class TokenCanvas(QAbstractScrollArea, CanvasLayout):
             token_paint.paint_cuts(self, painter, lo, hi)
         if self.pair_marks:
             token_paint.paint_pairs(self, painter, lo, hi)
+        if self.outdated:
+            veil = self.palette().color(QPalette.ColorRole.Base)
+            veil.setAlpha(170)
+            painter.resetTransform()
+            painter.fillRect(band, veil)
         painter.end()

@@ -7,7 +7,7 @@ it uses the fewest tokens, the agreement with the reference pane, copy, hide) ov
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
@@ -33,6 +33,9 @@ from bpe_core.encoding.token_spans import TokenView
 
 FEWEST_STYLE = "QFrame#paneHeader { background: #dff3e4; border-bottom: 2px solid #2e7d32; }"
 PLAIN_STYLE = "QFrame#paneHeader { background: #f1f1f4; border-bottom: 1px solid #c8c8d0; }"
+#: How long a pane's tokens may take to come back after the text changed before the pane says they are being made
+#: again (a keystroke's take milliseconds; a long text loaded, seconds).
+OUTDATED_MS = 300
 
 
 class TokenPane(QWidget):
@@ -114,6 +117,10 @@ class TokenPane(QWidget):
 
         self.canvas = TokenCanvas()
         self.canvas.setObjectName(f"canvas_{key}")
+        self._outdated_timer = QTimer(self)
+        self._outdated_timer.setSingleShot(True)
+        self._outdated_timer.setInterval(OUTDATED_MS)
+        self._outdated_timer.timeout.connect(self._show_outdated)
         self.canvas.token_clicked.connect(self._on_canvas_clicked)
         self.canvas.token_double_clicked.connect(self._on_canvas_double_clicked)
         layout = QVBoxLayout(self)
@@ -261,7 +268,24 @@ class TokenPane(QWidget):
         self.chat_line.setToolTip(tooltip)
         self.chat_line.setVisible(bool(text))
 
+    def mark_outdated(self) -> None:
+        """The text changed and this pane's tokens are being made again: said ("encoding…", the tokens veiled) if
+        they are not back within :data:`OUTDATED_MS` (a keystroke's are: nothing flickers)."""
+        if self.result is not None:
+            self._outdated_timer.start()
+
+    @Slot()
+    def _show_outdated(self) -> None:
+        self.stats.setText(self.tr("encoding…"))
+        self.stats.setToolTip("")
+        self.canvas.set_outdated(True)
+
+    def _not_outdated(self) -> None:
+        self._outdated_timer.stop()
+        self.canvas.set_outdated(False)
+
     def set_result(self, result: PaneResult) -> None:
+        self._not_outdated()
         self.result = result
         self.cancel_button.hide()
         view = result.view
@@ -289,6 +313,7 @@ class TokenPane(QWidget):
 
     def set_message(self, message: str, source: PaneSource | None = None, *, loading: bool = False) -> None:
         """Show a message instead of tokens (e.g. no tokenizer trained yet); ``loading`` shows a Cancel button."""
+        self._not_outdated()
         self.result = None
         self._enable_copy(None)
         self.stats.setText(self.tr("loading…") if loading else "–")
