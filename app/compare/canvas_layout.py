@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Container
 from typing import NamedTuple
 
 import numpy as np
@@ -28,7 +27,7 @@ from app.compare.token_paint import GAP, PAD
 from app.style import GlyphCheck, drawable_segments, mono_font, text_font
 from bpe_core.encoding.token_columns import TokenColumns, TokenGroups
 from bpe_core.render.token_label import Segments, label_segments, newlines
-from bpe_core.render.token_layout import FlowLayout
+from bpe_core.render.token_layout import FlowLayout, tall_flags
 
 MARGIN = 6.0
 EMPTY_WIDTH = 8.0
@@ -56,13 +55,6 @@ class _Held:
 
     def __contains__(self, index: int) -> bool:
         return self.holds(index)
-
-
-def tall_flags(tall: Container[int], first: int, stop: int) -> list[bool]:
-    """``[i in tall for i in range(first, stop)]``, a :class:`_Held` in one numpy pass."""
-    if isinstance(tall, _Held):
-        return tall.held(first, stop)
-    return [i in tall for i in range(first, stop)]
 
 
 class CanvasLayout:

@@ -24,6 +24,19 @@ from collections.abc import Callable, Container, Iterable
 import numpy as np
 
 
+def tall_flags(tall: Container[int], first: int, stop: int) -> list[bool]:
+    """``[i in tall for i in range(first, stop)]``; a container with a ``held(first, stop)`` method (the Compare
+    canvas's runs of tokens sharing a character) answers in one pass.
+
+    >>> tall_flags({2, 5}, 1, 4)
+    [False, True, False]
+    """
+    held = getattr(tall, "held", None)
+    if held is not None:
+        return held(first, stop)
+    return [i in tall for i in range(first, stop)]
+
+
 class FlowLayout:
     """Boxes of height ``box_height`` in rows of ``width``; a row takes ``row_height`` (``tall_row_height`` if it
     holds a box whose index is in ``tall``), ``margin`` around everything and ``gap`` between boxes.
@@ -81,21 +94,20 @@ class FlowLayout:
     def extend(self, sizes: Iterable[tuple[float, int]]) -> None:
         """Place a box after those placed already for each of ``sizes``: its width and how many newlines its token
         ends with (the caller measures, e.g. with Qt's font metrics)."""
-        xs, widths, rows, tall, tall_rows = self.xs, self.widths, self.rows, self.tall, self._tall
+        xs, widths, rows, tall_rows = self.xs, self.widths, self.rows, self._tall
         margin, gap = self.margin, self.gap
         right = self.width - margin
         x, row = self._cursor
         first_row = row
-        index = len(xs)
-        for w, newlines in sizes:
+        sizes = list(sizes)
+        for (w, newlines), is_tall in zip(sizes, tall_flags(self.tall, len(xs), len(xs) + len(sizes))):
             if x + w > right and x > margin:
                 x, row = margin, row + 1
             xs.append(x)
             widths.append(w)
             rows.append(row)
-            if index in tall and (not tall_rows or tall_rows[-1] != row):
+            if is_tall and (not tall_rows or tall_rows[-1] != row):
                 tall_rows.append(row)
-            index += 1
             x += w + gap
             if newlines:
                 x, row = margin, row + newlines
@@ -252,6 +264,9 @@ class _Shifted:
 
     def __contains__(self, index: object) -> bool:
         return isinstance(index, int) and self.first + index in self.tall
+
+    def held(self, first: int, stop: int) -> list[bool]:
+        return tall_flags(self.tall, self.first + first, self.first + stop)
 
 
 def _add(column: array, start: int, value: float) -> None:
