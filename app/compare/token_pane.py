@@ -269,8 +269,8 @@ class TokenPane(QWidget):
         self.chat_line.setVisible(bool(text))
 
     def mark_outdated(self) -> None:
-        """The text changed and this pane's tokens are being made again: said ("encoding…", the tokens veiled) if
-        they are not back within :data:`OUTDATED_MS` (a keystroke's are: nothing flickers)."""
+        """The text changed and this pane's tokens are being made again: said ("encoding…", the tokens veiled, no
+        "fewest" mark) if they are not back within :data:`OUTDATED_MS` (a keystroke's are: nothing flickers)."""
         if self.result is not None:
             self._outdated_timer.start()
 
@@ -278,6 +278,7 @@ class TokenPane(QWidget):
     def _show_outdated(self) -> None:
         self.stats.setText(self.tr("encoding…"))
         self.stats.setToolTip("")
+        self.set_fewest(False)  # (the last text's: the panes are marked again once all are back)
         self.canvas.set_outdated(True)
 
     def _not_outdated(self) -> None:

@@ -18,7 +18,7 @@ class HeldSource(PaneSource):
     """A pane source whose encoding waits until ``gate`` is open (a tokenizer busy with a long text)."""
 
     def __init__(self):
-        super().__init__("held", "held gpt2", Tokenizer.from_tiktoken("gpt2"))
+        super().__init__("held", "held o200k", Tokenizer.from_tiktoken("o200k_base"))
         self.gate = threading.Event()
         self.gate.set()
 
@@ -52,12 +52,14 @@ def brightness(pane) -> float:
 def test_a_slow_pane_says_it_is_encoding_and_veils_the_last_texts_tokens(qtbot, view):
     v, source = view
     pane = v.panes["held"]
+    qtbot.waitUntil(lambda: not pane.fewest.isHidden(), timeout=15000)  # o200k's tokens: the fewest, with its pane
     before, lightness = pane.stats.text(), brightness(pane)
     assert "tokens" in before and not pane.canvas.outdated
     source.gate.clear()
     v.set_text("a second, longer text " * 50)
     qtbot.waitUntil(lambda: pane.canvas.outdated, timeout=OUTDATED_MS + 5000)
     assert pane.stats.text() == "encoding…" and pane.stats.toolTip() == ""
+    assert pane.fewest.isHidden()  # (the last text's mark)
     assert 1 - brightness(pane) < 0.6 * (1 - lightness)  # the old tokens are drawn behind a veil
     assert pane.result.view.text == "the first text"  # (still the last text's, not the new one's)
     source.gate.set()
@@ -65,6 +67,7 @@ def test_a_slow_pane_says_it_is_encoding_and_veils_the_last_texts_tokens(qtbot, 
     count = len(source.tokenizer.encode(v.text()))
     assert not pane.canvas.outdated and pane.stats.text().startswith(f"{count:,} tokens")
     assert pane.result.view.text == v.text()
+    qtbot.waitUntil(lambda: not pane.fewest.isHidden(), timeout=5000)  # marked again
 
 
 def test_a_pane_that_answers_at_once_never_says_encoding(qtbot, view):
