@@ -121,24 +121,61 @@ class IncrementalEncoder:
     # ----- a whole text -----
 
     def _whole(self, text: str) -> TokenView:
-        view = self.tokenizer.view(text)
         self.last_window = (0, len(text))
         local = self.local and (self._ours or not has_unassigned(text))
-        self._state = self._state_of(view) if local else None
+        chunks_of = self._chunks_of()
+        if local and chunks_of is not None:  # no record per token: the ids' columns, checked (a million: 5-14 s)
+            tokens = self._columns_of_ids(text)
+            if tokens is not None:
+                self._state = self._state_of(text, tokens, chunks_of(text))
+                return self.tokenizer.view(text) if self._state is None else self._state.view()
+        view = self.tokenizer.view(text)
+        columns = columns_of(view.tokens, view.text, self.tokenizer.token_bytes) if local else None
+        self._state = self._state_of(view.text, columns, view.chunks) if columns is not None else None
         return view if self._state is None else self._state.view()
 
-    def _state_of(self, view: TokenView) -> _State | None:
-        """The state of a whole view, once it is checked that the splitter's pre-tokens are the tokenizer's and that
-        the tokens are the text's bytes in order; else the tokenizer is not local after all (None)."""
-        text = view.text
+    def _chunks_of(self):
+        """Where the tokenizer's own pre-tokens begin (what its view's ``chunks`` are) without making its view: ours
+        and tiktoken's rank tables cut with a splitter of their own; None for the others (a library's offsets)."""
+        from bpe_core.foreign.tiktoken_tokenizer import TiktokenTokenizer
+
+        tokenizer = self.tokenizer
+        own = self._ours or (isinstance(tokenizer, TiktokenTokenizer) and not tokenizer.shift)
+        return tokenizer.pretokenizer.starts if own else None
+
+    def _columns_of_ids(self, text: str) -> TokenColumns | None:
+        """The columns of the tokens ``encode`` gives for ``text``, if their bytes are the text's, in order, none
+        empty (else None: the view says where they are)."""
+        ids = np.asarray(self.tokenizer.encode(text), np.int64)
+        lengths, by_id = self._bytes_of(ids)
+        if b"".join(map(by_id.__getitem__, ids.tolist())) != text.encode("utf-8") or not np.all(lengths > 0):
+            return None
+        ends = np.cumsum(lengths)
+        starts = ends - lengths
+        char_start, char_end, lead, trail = span_columns(text, starts, ends)
+        special = np.isin(ids, list(self._special_ids))
+        return TokenColumns(
+            text,
+            *(column.astype(np.int32) for column in (ids, starts, ends)),
+            char_start,
+            char_end,
+            lead,
+            trail,
+            special,
+            self.tokenizer.token_bytes,
+        )
+
+    def _state_of(self, text: str, tokens: TokenColumns, chunks) -> _State | None:
+        """The state of a whole text's tokens, once it is checked that the splitter's pre-tokens are the tokenizer's
+        (``chunks``: where its own begin) and that the tokens are the text's bytes in order; else the tokenizer is
+        not local after all (None)."""
         assert self.splitter is not None, "only a local tokenizer keeps a state"
         pieces = list(self.splitter.pretokens(text))
         pre_start = np.fromiter((start for start, _, _ in pieces), np.int32, len(pieces))
         pre_end = pre_start + np.fromiter((len(piece) for _, piece, _ in pieces), np.int32, len(pieces))
-        tokens = columns_of(view.tokens, text, self.tokenizer.token_bytes)
         n_bytes = len(text.encode("utf-8"))
         tiled = len(pieces) == 0 or (pre_start[0] == 0 and pre_end[-1] == len(text))
-        tiled = tiled and bool(np.array_equal(pre_start[1:], pre_end[:-1])) and list(view.chunks) == pre_start.tolist()
+        tiled = tiled and bool(np.array_equal(pre_start[1:], pre_end[:-1])) and list(chunks) == pre_start.tolist()
         contiguous = len(tokens) == 0 or (tokens.byte_start[0] == 0 and tokens.byte_end[-1] == n_bytes)
         contiguous = contiguous and bool(np.array_equal(tokens.byte_start[1:], tokens.byte_end[:-1]))
         contiguous = contiguous and bool(np.all(tokens.byte_end > tokens.byte_start))
@@ -209,9 +246,14 @@ class IncrementalEncoder:
 
     def _lengths(self, ids) -> np.ndarray:
         """The bytes of each token of ``ids`` (each distinct one asked of the tokenizer once)."""
+        return self._bytes_of(ids)[0]
+
+    def _bytes_of(self, ids) -> tuple[np.ndarray, dict[int, bytes]]:
+        """The length in bytes of each token of ``ids``, and each distinct one's bytes (asked of the tokenizer once)."""
         distinct, each = np.unique(np.asarray(ids, np.int64), return_inverse=True)
         token_bytes = self.tokenizer.token_bytes
-        return np.fromiter((len(token_bytes(int(i))) for i in distinct), np.int64, len(distinct))[each]
+        data = [token_bytes(int(i)) for i in distinct]
+        return np.fromiter(map(len, data), np.int64, len(data))[each], dict(zip(distinct.tolist(), data))
 
     def _splice(self, state: _State, new, restart, stop, window, pieces, ids, j0, j1, delta) -> _State:
         """The new state: the old one with pre-tokens ``j0:j1`` (and their tokens) replaced by the window's."""
