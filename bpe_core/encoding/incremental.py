@@ -156,7 +156,9 @@ class IncrementalEncoder:
         special = np.isin(ids, list(self._special_ids))
         return TokenColumns(
             text,
-            *(column.astype(np.int32) for column in (ids, starts, ends)),
+            ids.astype(np.int32),
+            starts.astype(np.int32),
+            ends.astype(np.int32),
             char_start,
             char_end,
             lead,
