@@ -185,6 +185,24 @@ def test_what_cannot_be_local_is_encoded_whole(tokenizers):
     assert local_splitter(Tokenizer(ours.vocab, ours.merges, pattern=r"\w+|\s+|[^\w\s]+")) is None
 
 
+def test_a_first_view_whose_ids_do_not_spell_the_text_is_made_from_the_tokenizers_view(tokenizers, monkeypatch):
+    """The first view of a text is made from ``encode``'s ids where the tokenizer cuts with a splitter of its own (no
+    record per token); ids whose bytes are not the text's, in order, are not trusted: the view is the tokenizer's."""
+    tokenizer = TiktokenTokenizer.reference("gpt2")
+    text = "Hello world, 今天 🙂 again"
+    whole = tokenizer.view(text)
+    fast = IncrementalEncoder(tokenizer).view(text)
+    assert isinstance(fast.tokens, TokenColumns) and list(fast.tokens) == list(whole.tokens)
+    assert list(fast.chunks) == list(whole.chunks)
+    ids = [t.id for t in whole.tokens]
+    assert tokenizer.token_bytes(ids[0]) == b"Hello"
+    other = next(i for i in range(1000, 50000) if len(tokenizer.token_bytes(i)) == 5 and i != ids[0])  # as long
+    for wrong in ([other, *ids[1:]], ids[:-1]):
+        monkeypatch.setattr(tokenizer, "encode", lambda text, wrong=wrong: wrong)
+        encoder = IncrementalEncoder(tokenizer)
+        assert list(encoder.view(text).tokens) == list(whole.tokens)
+
+
 @settings(max_examples=200)
 @given(a=st.text(max_size=600), b=st.text(max_size=600))
 def test_common_prefix_and_suffix(a, b):
