@@ -123,25 +123,26 @@ class IncrementalEncoder:
     def _whole(self, text: str) -> TokenView:
         self.last_window = (0, len(text))
         local = self.local and (self._ours or not has_unassigned(text))
-        chunks_of = self._chunks_of()
-        if local and chunks_of is not None:  # no record per token: the ids' columns, checked (a million: 5-14 s)
+        own = self._own_splitter()
+        if local and own is not None:  # no record per token: the ids' columns, checked (a million: 5-14 s)
             tokens = self._columns_of_ids(text)
             if tokens is not None:
-                self._state = self._state_of(text, tokens, chunks_of(text))
+                self._state = self._state_of(text, tokens, None if own is self.splitter else own.starts(text))
                 return self.tokenizer.view(text) if self._state is None else self._state.view()
         view = self.tokenizer.view(text)
         columns = columns_of(view.tokens, view.text, self.tokenizer.token_bytes) if local else None
         self._state = self._state_of(view.text, columns, view.chunks) if columns is not None else None
         return view if self._state is None else self._state.view()
 
-    def _chunks_of(self):
-        """Where the tokenizer's own pre-tokens begin (what its view's ``chunks`` are) without making its view: ours
-        and tiktoken's rank tables cut with a splitter of their own; None for the others (a library's offsets)."""
+    def _own_splitter(self) -> TextSplitter | None:
+        """The splitter whose pre-tokens the tokenizer's view gives as its ``chunks``, read without making the view:
+        ours and tiktoken's rank tables cut with one of their own (ours is :attr:`splitter` itself); None for the
+        others (a library's offsets)."""
         from bpe_core.foreign.tiktoken_tokenizer import TiktokenTokenizer
 
         tokenizer = self.tokenizer
         own = self._ours or (isinstance(tokenizer, TiktokenTokenizer) and not tokenizer.shift)
-        return tokenizer.pretokenizer.starts if own else None
+        return tokenizer.pretokenizer if own else None
 
     def _columns_of_ids(self, text: str) -> TokenColumns | None:
         """The columns of the tokens ``encode`` gives for ``text``, if their bytes are the text's, in order, none
@@ -150,10 +151,7 @@ class IncrementalEncoder:
         lengths, by_id = self._bytes_of(ids)
         if b"".join(map(by_id.__getitem__, ids.tolist())) != text.encode("utf-8") or not np.all(lengths > 0):
             return None
-        ends = np.cumsum(lengths)
-        starts = ends - lengths
-        char_start, char_end, lead, trail = span_columns(text, starts, ends)
-        special = np.isin(ids, list(self._special_ids))
+        starts, ends, char_start, char_end, lead, trail, special = self._spans(text, ids, lengths)
         return TokenColumns(
             text,
             ids.astype(np.int32),
@@ -167,17 +165,26 @@ class IncrementalEncoder:
             self.tokenizer.token_bytes,
         )
 
+    def _spans(self, text: str, ids, lengths: np.ndarray) -> tuple[np.ndarray, ...]:
+        """Of tokens ``ids`` of ``lengths`` bytes that spell ``text`` end to end: their byte starts and ends, character
+        starts and ends, edge bytes (:func:`~bpe_core.encoding.token_columns.span_columns`) and which are special."""
+        ends = np.cumsum(lengths)
+        starts = ends - lengths
+        special = np.isin(np.asarray(ids, np.int64), list(self._special_ids))
+        return (starts, ends, *span_columns(text, starts, ends), special)
+
     def _state_of(self, text: str, tokens: TokenColumns, chunks) -> _State | None:
         """The state of a whole text's tokens, once it is checked that the splitter's pre-tokens are the tokenizer's
-        (``chunks``: where its own begin) and that the tokens are the text's bytes in order; else the tokenizer is
-        not local after all (None)."""
+        (``chunks``: where its own begin; None when its splitter is :attr:`splitter`) and that the tokens are the
+        text's bytes in order; else the tokenizer is not local after all (None)."""
         assert self.splitter is not None, "only a local tokenizer keeps a state"
         pieces = list(self.splitter.pretokens(text))
         pre_start = np.fromiter((start for start, _, _ in pieces), np.int32, len(pieces))
         pre_end = pre_start + np.fromiter((len(piece) for _, piece, _ in pieces), np.int32, len(pieces))
         n_bytes = len(text.encode("utf-8"))
         tiled = len(pieces) == 0 or (pre_start[0] == 0 and pre_end[-1] == len(text))
-        tiled = tiled and bool(np.array_equal(pre_start[1:], pre_end[:-1])) and list(chunks) == pre_start.tolist()
+        tiled = tiled and bool(np.array_equal(pre_start[1:], pre_end[:-1]))
+        tiled = tiled and (chunks is None or list(chunks) == pre_start.tolist())
         contiguous = len(tokens) == 0 or (tokens.byte_start[0] == 0 and tokens.byte_end[-1] == n_bytes)
         contiguous = contiguous and bool(np.array_equal(tokens.byte_start[1:], tokens.byte_end[:-1]))
         contiguous = contiguous and bool(np.all(tokens.byte_end > tokens.byte_start))
@@ -260,8 +267,7 @@ class IncrementalEncoder:
     def _splice(self, state: _State, new, restart, stop, window, pieces, ids, j0, j1, delta) -> _State:
         """The new state: the old one with pre-tokens ``j0:j1`` (and their tokens) replaced by the window's."""
         lengths = self._lengths(ids)
-        ends = np.cumsum(lengths)
-        starts = ends - lengths
+        starts, ends, char_start, char_end, lead, trail, special = self._spans(window, ids, lengths)
         cols = state.tokens
         n_tok, n_pre = len(cols), len(state.pre_start)
         t0 = int(state.tok_first[j0]) if j0 < n_pre else n_tok
@@ -272,8 +278,6 @@ class IncrementalEncoder:
         dbytes = byte_base + window_bytes - old_stop
         dtok = len(ids) - (t1 - t0)
         n = len(ids)
-        char_start, char_end, lead, trail = span_columns(window, starts, ends)
-        special = np.isin(np.asarray(ids, np.int64), list(self._special_ids))
         piece_start = np.fromiter((start for start, _, _ in pieces), np.int32, len(pieces))
         piece_end = piece_start + np.fromiter((len(piece) for _, piece, _ in pieces), np.int32, len(pieces))
         piece_first = (np.searchsorted(char_start, piece_start - restart, "left") + t0).astype(np.int32)
