@@ -6,8 +6,12 @@ patterns does, with added tokens split out first, and then encodes each pre-toke
 so for the pipelines whose every step is known to be local, and nothing else:
 
 - no normalizer (NFC, Lowercase, Prepend, Strip... change the text; Prepend and Strip act at its ends);
-- a ``ByteLevel`` pre-tokenizer with GPT-2's regex, or a ``Split`` by one of our named regexes ("isolated", not
-  inverted) followed by a ``ByteLevel`` without regex; no prefix space (it is added at the start of the text only);
+- a ``ByteLevel`` pre-tokenizer with GPT-2's regex, or a ``Split`` by one of our named regexes followed by a
+  ``ByteLevel`` without regex; no prefix space (it is added at the start of the text only). The Split keeps its
+  matches and the text between them (``Isolated``, not inverted), or only its matches (``Removed``, inverted: how our
+  exporter and the converters of tiktoken files write it), which is the same for the patterns that put every
+  character in a match (:data:`~bpe_core.formats.hf_pipeline.COVERING`); the regex is spelled as the pattern is, or
+  as our exporter writes it (:func:`~bpe_core.formats.hf_pipeline.spellings`);
 - a BPE model without dropout (dropout draws at random);
 - added tokens that do not strip spaces around them or match only whole words (``lstrip``, ``rstrip``,
   ``single_word`` look past the token).
@@ -43,11 +47,15 @@ def local_pattern(doc: dict) -> str | None:
     if len(steps) == 1 and _byte_level(steps[0], use_regex=True):
         return "gpt2"
     if len(steps) == 2 and steps[0].get("type") == "Split" and _byte_level(steps[1], use_regex=False):
+        from bpe_core.formats.hf_pipeline import COVERING, spellings  # (the formats import this module)
+
         split = steps[0]
         regex = (split.get("pattern") or {}).get("Regex")
-        if split.get("behavior") != "Isolated" or split.get("invert"):
-            return None
-        return next((name for name, source in PATTERNS.items() if source is not None and source == regex), None)
+        names = (name for name, source in PATTERNS.items() if source is not None and regex in spellings(name))
+        name = next(names, None)
+        kept = (split.get("behavior"), split.get("invert"))
+        if kept == ("Isolated", False) or (kept == ("Removed", True) and name in COVERING):
+            return name
     return None
 
 

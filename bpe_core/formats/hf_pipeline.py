@@ -146,7 +146,7 @@ def _pre_tokenizer(pre: Any) -> tuple[tuple[str, ...], str, bool]:
     if any(kept == "matches" for _, kept in cuts[:-1]):
         raise NotReproduced("a Split that removes the text between its matches before another Split")
     *before, (last, kept) = cuts
-    name = next((name for name in COVERING if last in _spellings(name)), None)
+    name = next((name for name in COVERING if last in spellings(name)), None)
     if name is not None:
         return tuple(source for source, _ in before), name, False
     if last in PATTERNS:  # a regex spelled as a pattern's name ("gpt2", "none") matches that text, names nothing
@@ -154,8 +154,12 @@ def _pre_tokenizer(pre: Any) -> tuple[tuple[str, ...], str, bool]:
     return tuple(source for source, _ in before), last, kept == "isolated"
 
 
-def _spellings(name: str) -> tuple[str, ...]:
-    """How a file spells a named pattern: verbatim, or as our exporter writes it (atomic groups for Oniguruma)."""
+def spellings(name: str) -> tuple[str, ...]:
+    """How a file spells a named pattern: verbatim, or as our exporter writes it (atomic groups for Oniguruma).
+
+    >>> spellings("gpt2")[0] == PATTERNS["gpt2"]
+    True
+    """
     from bpe_core.formats.huggingface import to_atomic_groups  # local: that module imports the formats it builds
 
     source = PATTERNS[name] or ""
