@@ -18,6 +18,7 @@ from bpe_core.encoding.token_columns import TokenColumns, TokenGroups
 from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.foreign import HuggingFaceTokenizer, TiktokenTokenizer
 from bpe_core.formats import load_any
+from bpe_core.formats.huggingface import export_huggingface
 from bpe_core.training.trainer import train_bpe
 
 SPECIAL = "<|endoftext|>"
@@ -70,6 +71,15 @@ def local_hf(folder, name: str):
     return load_any(path)
 
 
+def exported(folder, tokenizer, *, library: bool = False):
+    """``tokenizer`` written as a tokenizer.json by our exporter (its Split keeps the matches: ``Removed``, inverted),
+    read back as load_any reads it (our engine) or by the ``tokenizers`` library."""
+    folder.mkdir()
+    path = export_huggingface(tokenizer, folder)[0]
+    text = path.read_text(encoding="utf-8")
+    return HuggingFaceTokenizer(str(path), text, json.loads(text)) if library else load_any(path)
+
+
 @pytest.fixture(scope="module")
 def tokenizers(tmp_path_factory):
     folder = tmp_path_factory.mktemp("incremental")
@@ -77,6 +87,7 @@ def tokenizers(tmp_path_factory):
     corpus.write_text(("Hello world, don't 1234 tokens  here.\n今天 🙂 " * 40) + SPECIAL, encoding="utf-8")
     vocab, merges = train_bpe(corpus, 400, special_tokens=[SPECIAL], processes=1)
     nonlocal_path = train_hf(folder, "nfc", **dict(HF_CONFIGS["bytelevel_prefix_nfc"]))
+    ours_o200k = Tokenizer(vocab, merges, [SPECIAL], pattern="o200k")
     return Named(
         {
             "ours gpt2 pattern": Tokenizer(vocab, merges, [SPECIAL]),
@@ -87,6 +98,9 @@ def tokenizers(tmp_path_factory):
             "tiktoken gpt2": TiktokenTokenizer.reference("gpt2"),
             "tokenizer.json qwen2 split": local_hf(folder, "qwen2_split_ignore_merges"),
             "tokenizer.json bytelevel": local_hf(folder, "bytelevel"),
+            "tokenizer.json exported o200k": exported(folder / "o200k", ours_o200k),
+            "tokenizer.json exported o200k, by its library": exported(folder / "o200k_lib", ours_o200k, library=True),
+            "tokenizer.json exported cl100k ranks": exported(folder / "cl100k", Tokenizer.from_tiktoken("cl100k_base")),
             "tokenizer.json NFC, prefix space": load_any(nonlocal_path),
         }
     )
@@ -101,6 +115,9 @@ LOCAL = [
     "tiktoken gpt2",
     "tokenizer.json qwen2 split",
     "tokenizer.json bytelevel",
+    "tokenizer.json exported o200k",
+    "tokenizer.json exported o200k, by its library",
+    "tokenizer.json exported cl100k ranks",
 ]
 
 
@@ -226,3 +243,38 @@ def test_the_tokenizer_json_locality_rules(tmp_path):
     doc["added_tokens"].pop()
     doc["model"]["dropout"] = 0.1
     assert local_pattern(doc) is None
+
+
+def test_a_split_that_keeps_only_its_matches_is_local_for_the_patterns_that_match_every_character():
+    """Our exporter and the converters of tiktoken files write ``Removed`` with ``invert``: the pieces are the
+    regex's matches and the text between them is dropped, which is ``Isolated`` for a pattern that leaves none."""
+    from bpe_core.foreign.locality import local_pattern
+    from bpe_core.formats.huggingface import to_atomic_groups
+    from bpe_core.pretokenize.patterns import PATTERNS
+
+    def doc(regex: str, behavior: str, invert: bool) -> dict:
+        split = {"type": "Split", "pattern": {"Regex": regex}, "behavior": behavior, "invert": invert}
+        byte_level = {"type": "ByteLevel", "add_prefix_space": False, "use_regex": False}
+        return {"pre_tokenizer": {"type": "Sequence", "pretokenizers": [split, byte_level]}, "model": {"type": "BPE"}}
+
+    assert local_pattern(doc(PATTERNS["o200k"], "Removed", True)) == "o200k"
+    assert local_pattern(doc(to_atomic_groups(PATTERNS["cl100k"]), "Removed", True)) == "cl100k"  # as we export it
+    assert local_pattern(doc(PATTERNS["cl100k"], "Isolated", False)) == "cl100k"
+    assert local_pattern(doc(PATTERNS["tekken"], "Isolated", False)) == "tekken"
+    assert local_pattern(doc(PATTERNS["tekken"], "Removed", True)) is None  # not proven to match every character
+    assert local_pattern(doc(PATTERNS["o200k"], "Removed", False)) is None  # the matches are dropped
+    assert local_pattern(doc(PATTERNS["o200k"], "Isolated", True)) is None
+    assert local_pattern(doc(PATTERNS["o200k"] + "|x", "Removed", True)) is None  # another regex
+
+
+def test_a_tokenizer_json_our_engine_encodes_makes_its_first_view_from_ids(tokenizers, monkeypatch):
+    """A long text's first view in the Compare tab: from the engine's ids and its own splitter (no record per
+    token), equal to the tokenizer's own view."""
+    tokenizer = tokenizers["tokenizer.json exported o200k"]
+    assert tokenizer.chunk_splitter is not None and tokenizer.local_pattern == "o200k"
+    text = "Hello world, don't 1234 tokens  here.\n今天 🙂 <|endoftext|>" * 20
+    whole = tokenizer.view(text)
+    monkeypatch.setattr(type(tokenizer), "view", lambda *_: pytest.fail("a record per token"))
+    fast = IncrementalEncoder(tokenizer).view(text)
+    assert isinstance(fast.tokens, TokenColumns) and list(fast.tokens) == list(whole.tokens)
+    assert list(fast.chunks) == list(whole.chunks)

@@ -136,11 +136,14 @@ class IncrementalEncoder:
 
     def _own_splitter(self) -> TextSplitter | None:
         """The splitter whose pre-tokens the tokenizer's view gives as its ``chunks``, read without making the view:
-        ours and tiktoken's rank tables cut with one of their own (ours is :attr:`splitter` itself); None for the
-        others (a library's offsets)."""
+        ours and tiktoken's rank tables cut with one of their own (ours is :attr:`splitter` itself), and so does a
+        ``tokenizer.json`` our engine encodes in one pass; None for the others (a library's offsets)."""
+        from bpe_core.foreign.hf_engine import EngineHuggingFaceTokenizer
         from bpe_core.foreign.tiktoken_tokenizer import TiktokenTokenizer
 
         tokenizer = self.tokenizer
+        if isinstance(tokenizer, EngineHuggingFaceTokenizer):
+            return tokenizer.chunk_splitter
         own = self._ours or (isinstance(tokenizer, TiktokenTokenizer) and not tokenizer.shift)
         return tokenizer.pretokenizer if own else None
 

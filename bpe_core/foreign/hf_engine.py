@@ -37,7 +37,7 @@ from bpe_core.pretokenize import scanner
 from bpe_core.pretokenize.patterns import SHIPPED, PatternTimeoutError
 from bpe_core.pretokenize.pretokens import time_budget
 from bpe_core.pretokenize.specials import SpecialSplitter
-from bpe_core.pretokenize.text_splitter import fix_surrogates
+from bpe_core.pretokenize.text_splitter import TextSplitter, fix_surrogates
 
 
 class NotForOurEngine(Exception):
@@ -184,10 +184,16 @@ class EngineHuggingFaceTokenizer(HuggingFaceTokenizer):
                         yield start + at, piece_cut, None
                 start += len(part)
 
+    @property
+    def chunk_splitter(self) -> TextSplitter | None:
+        """The splitter whose pre-tokens (and added tokens) are those of :meth:`encode` and the view's chunks, where
+        one cuts the whole text (nothing normalized, no Split before the engine's own regex); else None."""
+        return self._engine.pretokenizer if self._one_pass else None
+
     def _starts(self, text: str) -> list[int]:
         """Where the pre-tokens (and added tokens) of ``text`` begin, as character offsets."""
-        if self._one_pass:
-            return list(self._engine.pretokenizer.starts(text))
+        if self.chunk_splitter is not None:
+            return list(self.chunk_splitter.starts(text))
         starts: list[int] = []
         for at, piece, added in self._pieces(text):
             starts += [at] if added is not None else [at + s for s in self._engine.pretokenizer.starts(piece)]
