@@ -28,6 +28,7 @@ from bpe_core.pretokenize import pretokens as pretokenize
 from bpe_core.pretokenize.fast_findall import FastFindall
 from bpe_core.pretokenize.patterns import CL100K, SHIPPED, get_pattern, safe_boundary
 from bpe_core.pretokenize.pretokens import Pretokenizer
+from bpe_core.pretokenize.text_splitter import TextSplitter, fix_surrogates
 from tests.child_processes import is_helper
 
 #: Patterns that put every character in some pre-token: named ones, and custom ones with groups, named groups,
@@ -70,6 +71,24 @@ def test_pretokens_are_the_whole_matches(pattern, text):
     if pattern in COVERING:
         assert "".join(expected) == text and counts.unmatched_chars == 0
     assert tok.decode(tok.encode(text)) == "".join(expected)
+
+
+@pytest.mark.parametrize("pattern", [*SHIPPED, "tekken", "none", CL100K, r"\w+|\s+|[^\w\s]+", *PARTIAL])
+@settings(max_examples=60, deadline=None)
+@given(text=st.lists(texts | st.sampled_from(["<s>", "<|endoftext|>", "\ud800", "\ud83d\ude00"]), max_size=6))
+def test_the_lengths_and_starts_of_pre_tokens_are_those_of_their_offsets(pattern, text):
+    """``lengths`` (the fast way, where pre-tokens tile the text) and ``starts`` agree with ``pretokens``' offsets,
+    special tokens and lone surrogates among them; a pattern that may leave characters out gives no lengths."""
+    text = "".join(text)
+    splitter = TextSplitter(pattern, ["<s>", "<|endoftext|>"])
+    found = list(splitter.pretokens(text))
+    lengths = splitter.lengths(text)
+    if lengths is not None:
+        assert lengths == [len(piece) for _, piece, _ in found]
+        assert sum(lengths) == len(fix_surrogates(text))
+    else:
+        assert pattern not in (*SHIPPED, "none")
+    assert splitter.starts(text) == [start for start, _, _ in found]
 
 
 CORPUS = (

@@ -181,13 +181,18 @@ class IncrementalEncoder:
         (``chunks``: where its own begin; None when its splitter is :attr:`splitter`) and that the tokens are the
         text's bytes in order; else the tokenizer is not local after all (None)."""
         assert self.splitter is not None, "only a local tokenizer keeps a state"
-        pieces = list(self.splitter.pretokens(text))
-        pre_start = np.fromiter((start for start, _, _ in pieces), np.int32, len(pieces))
-        pre_end = pre_start + np.fromiter((len(piece) for _, piece, _ in pieces), np.int32, len(pieces))
+        lengths = self.splitter.lengths(text)
+        if lengths is not None:  # (the pre-tokens tile the text: their ends are the lengths summed)
+            pre_end = np.cumsum(np.asarray(lengths, np.int32), dtype=np.int32)
+            pre_start = pre_end - np.asarray(lengths, np.int32)
+        else:
+            pieces = list(self.splitter.pretokens(text))
+            pre_start = np.fromiter((start for start, _, _ in pieces), np.int32, len(pieces))
+            pre_end = pre_start + np.fromiter((len(piece) for _, piece, _ in pieces), np.int32, len(pieces))
         n_bytes = len(text.encode("utf-8"))
-        tiled = len(pieces) == 0 or (pre_start[0] == 0 and pre_end[-1] == len(text))
+        tiled = len(pre_start) == 0 or (pre_start[0] == 0 and pre_end[-1] == len(text))
         tiled = tiled and bool(np.array_equal(pre_start[1:], pre_end[:-1]))
-        tiled = tiled and (chunks is None or list(chunks) == pre_start.tolist())
+        tiled = tiled and (chunks is None or np.array_equal(np.asarray(chunks, np.int64), pre_start))
         contiguous = len(tokens) == 0 or (tokens.byte_start[0] == 0 and tokens.byte_end[-1] == n_bytes)
         contiguous = contiguous and bool(np.array_equal(tokens.byte_start[1:], tokens.byte_end[:-1]))
         contiguous = contiguous and bool(np.all(tokens.byte_end > tokens.byte_start))
