@@ -111,3 +111,55 @@ def test_between_boxes_and_under_them_nothing_is_hit():
 def test_the_layout_module_imports_no_qt():
     code = "import sys, bpe_core.render.token_layout; sys.exit(any(m.startswith('PySide6') for m in sys.modules))"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+#: Widths as Qt's advances are (multiples of 1/64, some zero, many small, some that end a box exactly at a row's
+#: end), and other floats (which take the box-by-box loop).
+sixty_fourths = st.integers(0, 400 * 64).map(lambda k: k / 64)
+box_widths = st.one_of(st.integers(0, 40 * 64).map(lambda k: k / 64), st.sampled_from([0.0, 8.0, 10.0, 14.0, 30.0]))
+exact_boxes = st.lists(
+    st.tuples(st.one_of(box_widths, sixty_fourths), st.sampled_from([0, 0, 0, 0, 0, 0, 1, 2, 5])), max_size=300
+)
+row_widths = st.one_of(st.sampled_from([40.0, 50.0, 60.0, 100.0]), sixty_fourths.filter(lambda w: w >= 20), widths)
+
+
+@settings(deadline=None, max_examples=300)
+@given(
+    st.one_of(exact_boxes, boxes),
+    row_widths,
+    st.lists(st.integers(1, 90), max_size=6),
+    st.data(),
+)
+def test_laying_out_from_arrays_gives_the_same_layout_to_the_bit(sizes, width, slices, data):
+    """extend_arrays (a row at a time, from sums of widths) equals extend (a box at a time): every x, row, row top
+    and the cursor, for slices in any order of calls, rows continued across slices, tall boxes, newlines."""
+    import numpy as np
+
+    tall = frozenset(data.draw(st.sets(st.integers(0, max(len(sizes) - 1, 0)))) if sizes else set())
+    by_box = laid_out(sizes, width, tall, tuple(slices))
+    by_rows = FlowLayout(width, BOX, ROW, TALL, tall=tall, margin=MARGIN, gap=GAP)
+    begin = 0
+    for size in [*slices, None]:
+        end = len(sizes) if size is None else min(len(sizes), begin + size)
+        part = sizes[begin:end]
+        by_rows.extend_arrays(np.array([w for w, _ in part], float), np.array([n for _, n in part], np.int64))
+        begin = end
+    assert list(by_rows.xs) == list(by_box.xs)
+    assert list(by_rows.rows) == list(by_box.rows)
+    assert list(by_rows.widths) == list(by_box.widths)
+    assert list(by_rows.row_tops) == list(by_box.row_tops)
+    assert by_rows.tall_rows == by_box.tall_rows and by_rows._cursor == by_box._cursor
+
+
+def test_arrays_of_numbers_a_layout_cannot_sum_exactly_are_laid_out_box_by_box():
+    import numpy as np
+
+    for widths_, newlines in (([0.1, 0.2, 0.3], [0, 0, 0]), ([10.0, -5.0, 3.0], [0, 0, 0]), ([1.0, 2.0], [0, -1])):
+        by_rows = FlowLayout(25.0, BOX, ROW, margin=MARGIN, gap=GAP)
+        by_rows.extend_arrays(np.array(widths_), np.array(newlines))
+        by_box = FlowLayout(25.0, BOX, ROW, margin=MARGIN, gap=GAP)
+        by_box.extend(list(zip(widths_, newlines)))
+        assert list(by_rows.xs) == list(by_box.xs) and list(by_rows.rows) == list(by_box.rows)
+    nan = FlowLayout(25.0, BOX, ROW, margin=MARGIN, gap=GAP)
+    nan.extend_arrays(np.array([np.nan, 4.0]), np.array([0, 0]))  # (NaN: never exact) the loop's answer
+    assert len(nan) == 2

@@ -113,12 +113,92 @@ class FlowLayout:
             if newlines:
                 x, row = margin, row + newlines
         self._cursor = (x, row)
+        self._add_row_tops(first_row, row)
+
+    def extend_arrays(self, widths: np.ndarray, newlines: np.ndarray) -> None:
+        """:meth:`extend` for boxes given as two arrays, their widths and newlines, a row at a time instead of a box
+        at a time (a slice of 4,000 boxes about four times faster). The layout is the same to the bit: the positions
+        are sums of widths, exact where every width, the gap and the margins are multiples of 1/64 (Qt's advances
+        are); other numbers (negative, NaN, finer) go through :meth:`extend`.
+
+        >>> layout = FlowLayout(30, box_height=10, row_height=12, margin=0, gap=1)
+        >>> layout.extend_arrays(np.array([10.0, 10, 10, 5, 5]), np.array([0, 0, 0, 1, 0]))
+        >>> list(layout.rows), list(layout.xs), list(layout.row_tops)
+        ([0, 0, 1, 1, 2], [0.0, 11.0, 0.0, 11.0, 0.0], [0.0, 12.0, 24.0, 36.0])
+        """
+        widths = np.asarray(widths, np.float64)
+        newlines = np.asarray(newlines, np.int64)
+        margin, gap, right = self.margin, self.gap, self.width - self.margin
+        exact = len(widths) == len(newlines) and _sums_exact(widths, (margin, gap, right))
+        if not exact or (len(newlines) and int(newlines.min()) < 0):
+            self.extend(zip(widths.tolist(), newlines.tolist()))
+            return
+        n, begin = len(widths), len(self.xs)
+        x, row = self._cursor
+        first_row = row
+        if n == 0:
+            self._add_row_tops(first_row, row)  # (as extend: the cursor's row has its top)
+            return
+        # Box j of a row begun at box i at x0 is at x0 + cum[j] - cum[i] and fits if x0 + ends[j] - cum[i] <= right;
+        # ends rise with j. A row begun at the margin at box i is followed by a row begun at box after[i]: found for
+        # every i at once, then followed from row to row. Only the first row may begin elsewhere (the last row so far).
+        cum = np.zeros(n + 1)
+        np.cumsum(widths + gap, out=cum[1:])
+        ends, index = cum[:-1] + widths, np.arange(n)
+        breaks = np.flatnonzero(newlines)  # a token ending in newlines ends its row
+        next_break = np.append(breaks, n)[np.searchsorted(breaks, index)]
+        fits = np.maximum(np.searchsorted(ends, right - margin + cum[:-1], "right"), index + 1)  # (one box at least)
+        after = np.where(next_break < fits, next_break + 1, fits).tolist()
+        i, row_first, row_x = 0, [], []
+        if x > margin:  # the last row so far goes on, or ends before box 0
+            fit = int(np.searchsorted(ends, right - x, "right"))
+            if fit:
+                i = min(fit, int(next_break[0]) + 1)
+                row_first.append(0)
+                row_x.append(x)
+            else:
+                row += 1
+        while i < n:
+            row_first.append(i)
+            row_x.append(margin - cum[i])
+            i = after[i]
+        # the rows: each is one down from the row before, or as many as the newlines that row's last box ends with
+        starts = np.asarray(row_first)
+        last = np.append(starts[1:], n) - 1
+        step = np.where(newlines[last] > 0, newlines[last], 1)
+        numbers = row + np.concatenate(([0], np.cumsum(step[:-1])))
+        counts = np.diff(np.append(starts, n))
+        box_rows = np.repeat(numbers, counts).astype(np.int64)
+        self.xs.frombytes((np.repeat(np.asarray(row_x), counts) + cum[:-1]).tobytes())
+        self.widths.frombytes(widths.tobytes())
+        self.rows.frombytes(box_rows.tobytes())
+        tall = np.asarray(tall_flags(self.tall, begin, begin + n), bool)
+        for r in np.unique(box_rows[tall]).tolist():
+            if not self._tall or self._tall[-1] != r:
+                self._tall.append(r)
+        row = int(numbers[-1])
+        if newlines[n - 1]:
+            self._cursor = (margin, row + int(newlines[n - 1]))
+        else:
+            self._cursor = (row_x[-1] + float(cum[n]), row)
+        self._add_row_tops(first_row, self._cursor[1])
+
+    def _add_row_tops(self, first_row: int, row: int) -> None:
+        """The tops of rows ``first_row`` (which may have grown taller) to ``row``, after boxes were placed."""
+        tall_rows = self._tall
         tops = self.row_tops
         del tops[first_row + 1 :]  # the first row may have grown taller; the rows above it are final
         plain, taller = self.row_height, self.tall_row_height
-        tall_here = set(tall_rows[bisect.bisect_left(tall_rows, first_row) :])
-        for r in range(first_row, row + 1):
-            tops.append(tops[-1] + (taller if r in tall_here else plain))
+        tall_here = tall_rows[bisect.bisect_left(tall_rows, first_row) :]
+        if row - first_row < 32:
+            tall_set = set(tall_here)
+            for r in range(first_row, row + 1):
+                tops.append(tops[-1] + (taller if r in tall_set else plain))
+            return
+        heights = np.full(row - first_row + 2, plain, np.float64)  # (added one after another, as above: the same sums)
+        heights[0] = tops[-1]
+        heights[np.asarray(tall_here, np.int64) - first_row + 1] = taller
+        tops.frombytes(np.cumsum(heights)[1:].tobytes())
 
     def edit(
         self,
@@ -268,6 +348,21 @@ class _Shifted:
 
     def held(self, first: int, stop: int) -> list[bool]:
         return tall_flags(self.tall, self.first + first, self.first + stop)
+
+
+def _sums_exact(widths: np.ndarray, numbers: tuple[float, ...]) -> bool:
+    """Whether sums of these widths and numbers are exact in floats: all multiples of 1/64, none negative, each under
+    a million and fewer than a hundred million of them (their sums stay below 2**53 / 64, where multiples of 1/64
+    stop being exact).
+
+    >>> _sums_exact(np.array([7.5, 8.015625]), (6.0, 2.0)), _sums_exact(np.array([0.1]), (6.0, 2.0))
+    (True, False)
+    """
+    if len(widths) >= 10**8:
+        return False
+    values = np.append(widths, numbers)
+    scaled = values * 64
+    return bool(np.all((values >= 0) & (values < 1e6) & (scaled == np.floor(scaled))))
 
 
 def _add(column: array, start: int, value: float) -> None:
