@@ -34,6 +34,10 @@ EMPTY_WIDTH = 8.0
 CHUNK_BAND = 5.0
 #: Tokens laid out per slice of the event loop (a few milliseconds' work).
 LAYOUT_SLICE = 4000
+#: A slice of at least this many boxes is laid out from arrays of sizes (:meth:`FlowLayout.extend_arrays`), for
+#: token ids under SIZE_TABLE_IDS (a table by id: 2 M ids, 24 MB at most; larger ids go through the dict of sizes).
+ARRAY_SLICE_LEAST = 64
+SIZE_TABLE_IDS = 1 << 21
 #: After an edit, boxes laid out past the changed ones while waiting for one to land where it was before.
 RESYNC_BOXES = 2000
 ROW_GAP = 5.0
@@ -229,7 +233,36 @@ class CanvasLayout:
 
     def _layout_slice(self, stop: int) -> None:
         """Place the boxes of the tokens from the last one placed up to ``stop``."""
-        self.flow.extend(self._sizes_between(len(self.flow), stop))
+        begin = len(self.flow)
+        arrays = self._size_arrays(begin, stop)
+        if arrays is not None:
+            self.flow.extend_arrays(*arrays)
+        else:
+            self.flow.extend(self._sizes_between(begin, stop))
+
+    def _size_arrays(self, begin: int, stop: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """The box widths and newlines of tokens ``begin`` to ``stop - 1`` as arrays, read from a table by id (each
+        id measured once, as :meth:`_size` does), for a slice of a column of ids under :data:`SIZE_TABLE_IDS`; else
+        None (:meth:`_sizes_between`)."""
+        tokens = self.view.tokens
+        if not isinstance(tokens, TokenColumns) or stop - begin < ARRAY_SLICE_LEAST:
+            return None
+        ids = tokens.ids[begin:stop]
+        if not len(ids) or int(ids.min()) < 0 or int(ids.max()) >= SIZE_TABLE_IDS:
+            return None
+        top = int(ids.max()) + 1
+        if len(self._width_of) < top:  # grown by doubling; NaN: not measured yet
+            room = max(top, 2 * len(self._width_of))
+            widths, counts = np.full(room, np.nan), np.zeros(room, np.int64)
+            widths[: len(self._width_of)], counts[: len(self._width_of)] = self._width_of, self._newlines_of
+            self._width_of, self._newlines_of = widths, counts
+        unknown = np.isnan(self._width_of[ids])
+        if unknown.any():
+            data = tokens.token_bytes
+            for token_id in np.unique(ids[unknown]).tolist():
+                size = self._sizes[token_id] if token_id in self._sizes else self._size(token_id, data(token_id))
+                self._width_of[token_id], self._newlines_of[token_id] = size
+        return self._width_of[ids], self._newlines_of[ids]
 
     def _sizes_between(self, begin: int, stop: int) -> list[tuple[float, int]]:
         """The box sizes of tokens ``begin`` to ``stop - 1``, for the layout."""
@@ -250,6 +283,7 @@ class CanvasLayout:
         ``_sizes`` holds their width and newline count for the layout."""
         self._labels: dict[int, Label] = {}
         self._sizes: dict[int, tuple[float, int]] = {}
+        self._width_of, self._newlines_of = np.empty(0), np.empty(0, np.int64)  # the same by id (_size_arrays)
 
     def _measure(self, token_id: int, data: bytes) -> Label:
         if self.options.show_ids:
