@@ -349,6 +349,37 @@ def test_a_long_text_is_laid_out_in_slices_without_blocking(qtbot):
     assert canvas.verticalScrollBar().value() > 0
 
 
+def test_a_long_text_laid_out_from_arrays_of_sizes_is_laid_out_as_box_by_box(qtbot, monkeypatch):
+    """Slices of a column of ids are laid out from arrays (a table of sizes by id): the same boxes, rows, row tops
+    and tall rows as from the dict of sizes a box at a time (ids past the table's size take that way)."""
+    import numpy as np
+
+    from app.common.sources import reference_source
+    from app.compare import canvas_layout
+    from app.compare.token_pane import TokenPane
+    from bpe_core.render.token_layout import FlowLayout
+
+    text = ("Long texts 长文本分片布局。🙂 \n\n" + "x " * 60 + "\n") * 150
+    result = reference_source("cl100k_base").encode(text)
+    by_arrays, original = [], FlowLayout.extend_arrays
+    monkeypatch.setattr(FlowLayout, "extend_arrays", lambda *a: by_arrays.append(1) or original(*a))
+    layouts = []
+    for table_ids in (canvas_layout.SIZE_TABLE_IDS, 0):  # 0: every id goes through the dict, box by box
+        monkeypatch.setattr(canvas_layout, "SIZE_TABLE_IDS", table_ids)
+        pane = TokenPane("long", "long")
+        qtbot.addWidget(pane)
+        pane.resize(500, 600)
+        pane.show()
+        pane.set_result(result)
+        pane.canvas.finish_layout()
+        flow = pane.canvas.flow
+        layouts.append((list(flow.xs), list(flow.rows), list(flow.widths), list(flow.row_tops), flow.tall_rows))
+        assert len(flow) == len(result.view.tokens)
+    assert by_arrays and layouts[0] == layouts[1] and layouts[0][4]  # (tall rows: the emoji's bytes bracketed)
+    widths = np.asarray(layouts[0][2])
+    assert np.all(widths * 64 == np.floor(widths * 64))  # Qt's advances: the rows were found from sums, not a loop
+
+
 def test_selecting_text_in_the_editor_highlights_its_tokens(qtbot, view):
     text = "🙂 hello 中文"
     view.set_text(text)
