@@ -278,3 +278,25 @@ def test_a_tokenizer_json_our_engine_encodes_makes_its_first_view_from_ids(token
     fast = IncrementalEncoder(tokenizer).view(text)
     assert isinstance(fast.tokens, TokenColumns) and list(fast.tokens) == list(whole.tokens)
     assert list(fast.chunks) == list(whole.chunks)
+
+
+@pytest.mark.parametrize("name", ["ours o200k pattern", "tiktoken cl100k_base", "tokenizer.json exported o200k"])
+def test_a_text_loaded_over_another_is_a_first_view_and_a_long_paste_into_it_an_edit(tokenizers, name, monkeypatch):
+    """Most of the text new (a file loaded over a short text): a first view from the ids, not the window re-split
+    a pre-token at a time; a paste of less than half of a long text stays an edit of its window."""
+    from bpe_core.encoding.incremental import WHOLE_EDIT_LEAST
+
+    tokenizer = tokenizers[name]
+    encoder = IncrementalEncoder(tokenizer)
+    check_same_as_whole(encoder, tokenizer, "a short text")
+    long_text = "Hello world, don't 1234 tokens  here.\n今天 🙂 " * 1000
+    with monkeypatch.context() as patch:
+        patch.setattr(type(encoder.splitter), "scan", lambda *_: pytest.fail("the new text re-split as an edit"))
+        check_same_as_whole(encoder, tokenizer, long_text)
+    assert encoder.last_window == (0, len(long_text)) and encoder.local
+    paste = "pasted 中文 text, 5678!\n" * (WHOLE_EDIT_LEAST // 20)
+    middle = len(long_text) // 2
+    pasted = long_text[:middle] + paste + long_text[middle:]
+    check_same_as_whole(encoder, tokenizer, pasted)
+    start, stop = encoder.last_window
+    assert start <= middle and middle + len(paste) <= stop < middle + len(paste) + 60
