@@ -1,7 +1,7 @@
-"""The benchmarks' options (developers' tools, tests/bench/bench_encode.py, bench_xray.py, bench_instructions.py and
-bench_parallel_encode.py): a row that does not exist, a number of runs that is no positive whole number and a checkout
-that is none are refused by argparse (status 2) naming them, before any corpus is built or any process started;
-Ctrl-C ends a benchmark with 130."""
+"""The benchmarks' options (developers' tools, tests/bench/bench_encode.py, bench_xray.py, bench_instructions.py,
+bench_parallel_encode.py and bench_incremental.py): a row that does not exist, a number of runs that is no positive
+whole number and a checkout that is none are refused by argparse (status 2) naming them, before any corpus is built
+or any process started; Ctrl-C ends a benchmark with 130."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ BENCH = Path(__file__).resolve().parent / "bench" / "bench_encode.py"
 XRAY = Path(__file__).resolve().parent / "bench" / "bench_xray.py"
 INSTRUCTIONS = Path(__file__).resolve().parent / "bench" / "bench_instructions.py"
 PARALLEL = Path(__file__).resolve().parent / "bench" / "bench_parallel_encode.py"
+INCREMENTAL = Path(__file__).resolve().parent / "bench" / "bench_incremental.py"
 
 
 def refused_saying(bench: Path, args: list[str], said: str) -> subprocess.CompletedProcess:
@@ -62,6 +63,12 @@ def refused_saying(bench: Path, args: list[str], said: str) -> subprocess.Comple
         (PARALLEL, ["--processes", "nan"], "'nan' is not a whole number"),
         (PARALLEL, ["--processes", "1000000"], "--processes: processes must be at most "),
         (PARALLEL, ["--repeat", "-3"], "-3: at least one run"),
+        (INCREMENTAL, ["--chars", "0"], "0: at least one character"),
+        (INCREMENTAL, ["--chars", "-5"], "-5: at least one character"),
+        (INCREMENTAL, ["--chars", "1e9"], "'1e9' is not a whole number"),
+        (INCREMENTAL, ["--repeat", "nan"], "'nan' is not a whole number"),
+        (INCREMENTAL, ["--repeat", "0"], "0: at least one run"),
+        (INCREMENTAL, ["--tree", "/dev/null"], "/dev/null: no bpe_core package there"),
     ],
 )
 def test_a_bad_row_way_name_corpus_checkout_or_number_is_refused_by_name(bench, args, said):
@@ -81,8 +88,17 @@ def test_the_instructions_benchmark_refuses_a_row_by_name_before_looking_for_val
         (XRAY, ["--rows", "stdlib"], "group"),
         (XRAY, ["--rows", "stdlib"], "parent"),
         (PARALLEL, ["--corpora", "stdlib", "--names", "gpt2", "--ways", "one,shared"], "group"),
+        (INCREMENTAL, ["--chars", "20000"], "group"),
+        (INCREMENTAL, ["--chars", "20000"], "parent"),
     ],
-    ids=["bench_encode", "bench_xray", "bench_xray-parent-only", "bench_parallel_encode"],
+    ids=[
+        "bench_encode",
+        "bench_xray",
+        "bench_xray-parent-only",
+        "bench_parallel_encode",
+        "bench_incremental",
+        "bench_incremental-parent-only",
+    ],
 )
 def test_ctrl_c_while_the_runs_start_ends_the_benchmark_with_130_and_no_run_left(bench, args, to):
     """Ctrl-C once a benchmark has started its runs' processes (a fresh one per run; bench_xray's runs the bpe
@@ -102,7 +118,7 @@ def test_ctrl_c_while_the_runs_start_ends_the_benchmark_with_130_and_no_run_left
         start_new_session=True,
     )
     parent = psutil.Process(started.pid)
-    deepest = {XRAY: "-m bpe_core vocab", PARALLEL: "--child"}.get(bench, "--one")  # the last process a run starts
+    deepest = {XRAY: "-m bpe_core vocab", PARALLEL: "--child", INCREMENTAL: "IncrementalEncoder"}.get(bench, "--one")
 
     def runs() -> list[psutil.Process]:
         found = []
