@@ -300,3 +300,16 @@ def test_a_text_loaded_over_another_is_a_first_view_and_a_long_paste_into_it_an_
     check_same_as_whole(encoder, tokenizer, pasted)
     start, stop = encoder.last_window
     assert start <= middle and middle + len(paste) <= stop < middle + len(paste) + 60
+
+
+def test_a_library_pane_takes_a_text_loaded_over_another_as_an_edit(tokenizers):
+    """A tokenizer.json the library encodes makes its first view from a record per token: a new text loaded over a
+    short one is re-split as an edit instead (its window: the whole text), which is faster there."""
+    tokenizer = tokenizers["tokenizer.json exported o200k, by its library"]
+    encoder = IncrementalEncoder(tokenizer)
+    check_same_as_whole(encoder, tokenizer, "a short text")
+    long_text = "Hello world, don't 1234 tokens  here.\n今天 🙂 " * 300
+    seen = []
+    encoder._whole = lambda text: seen.append(text) or pytest.fail("a first view")
+    view = encoder.view(long_text)
+    assert not seen and [t.id for t in view.tokens] == tokenizer.encode(long_text)

@@ -50,7 +50,8 @@ MARGIN = 8
 
 #: An edit of more characters than this and than half the new text is encoded as a first view (from ``encode``'s ids,
 #: the pre-tokens by the compiled scanner) instead of re-splitting its window with the regex a pre-token at a time:
-#: a million characters loaded over a short text took 1.1-1.8 s a pane that way.
+#: a million characters loaded over a short text took 1.1-1.8 s a pane that way. (Not for a library's tokenizer,
+#: whose first view makes a record per token: slower than the edit.)
 WHOLE_EDIT_LEAST = 4096
 
 _NAMED_SOURCES = {source: name for name, source in PATTERNS.items() if source is not None}
@@ -215,7 +216,7 @@ class IncrementalEncoder:
         p, s = _difference(old, new)
         delta = len(new) - len(old)
         edit_end = len(new) - s  # the edited characters are new[p:edit_end]
-        if edit_end - p > max(WHOLE_EDIT_LEAST, len(new) // 2):
+        if edit_end - p > max(WHOLE_EDIT_LEAST, len(new) // 2) and self._own_splitter() is not None:
             return None  # most of the text is new (another text loaded, or pasted over): a first view is faster
         if not self._ours and has_unassigned(new, p, edit_end):
             return None
