@@ -117,7 +117,7 @@ class FlowLayout:
 
     def extend_arrays(self, widths: np.ndarray, newlines: np.ndarray) -> None:
         """:meth:`extend` for boxes given as two arrays, their widths and newlines, a row at a time instead of a box
-        at a time (a slice of 4,000 boxes about four times faster). The layout is the same to the bit: the positions
+        at a time (about three times faster for slices of 4,000 boxes). The layout is the same to the bit: the positions
         are sums of widths, exact where every width, the gap and the margins are multiples of 1/64 (Qt's advances
         are); other numbers (negative, NaN, finer) go through :meth:`extend`.
 
