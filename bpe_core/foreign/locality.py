@@ -10,8 +10,8 @@ so for the pipelines whose every step is known to be local, and nothing else:
   ``ByteLevel`` without regex; no prefix space (it is added at the start of the text only). The Split keeps its
   matches and the text between them (``Isolated``, not inverted), or only its matches (``Removed``, inverted: how our
   exporter and the converters of tiktoken files write it), which is the same for the patterns that put every
-  character in a match (:data:`~bpe_core.formats.hf_pipeline.COVERING`); the regex is spelled as the pattern is, or
-  as our exporter writes it (:func:`~bpe_core.formats.hf_pipeline.spellings`);
+  character in a match (:data:`~bpe_core.pretokenize.spellings.COVERING`); the regex is spelled as the pattern is, or
+  as our exporter writes it (:func:`~bpe_core.pretokenize.spellings.spellings`);
 - a BPE model without dropout (dropout draws at random);
 - added tokens that do not strip spaces around them or match only whole words (``lstrip``, ``rstrip``,
   ``single_word`` look past the token).
@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 from bpe_core.pretokenize.patterns import PATTERNS
+from bpe_core.pretokenize.spellings import COVERING, spellings
 
 
 def local_pattern(doc: dict) -> str | None:
@@ -47,8 +48,6 @@ def local_pattern(doc: dict) -> str | None:
     if len(steps) == 1 and _byte_level(steps[0], use_regex=True):
         return "gpt2"
     if len(steps) == 2 and steps[0].get("type") == "Split" and _byte_level(steps[1], use_regex=False):
-        from bpe_core.formats.hf_pipeline import COVERING, spellings  # (the formats import this module)
-
         split = steps[0]
         regex = (split.get("pattern") or {}).get("Regex")
         names = (name for name, source in PATTERNS.items() if source is not None and regex in spellings(name))

@@ -29,13 +29,10 @@ import regex
 
 from bpe_core.gpt2_bytes import gpt2_to_bytes_many
 from bpe_core.pretokenize.patterns import PATTERNS
+from bpe_core.pretokenize.spellings import COVERING, spellings
 
 #: GPT-2's pre-tokenization regex as ``ByteLevel(use_regex=true)`` runs it: our ``gpt2`` pattern (the tests compare).
 BYTE_LEVEL_REGEX = "gpt2"
-#: The named patterns proven to put every character in some pre-token (tests/test_hf_engine.py), so that an
-#: ``Isolated`` split keeps no text between matches that the pattern would not: a regex of the file equal to one of
-#: these is cut by that name (the shipped ones by the compiled scanner).
-COVERING = ("gpt2", "cl100k", "o200k", "llama3", "qwen2")
 _KEPT_SPLITS = {("Isolated", False): "isolated", ("Removed", True): "matches"}
 #: Escapes that Oniguruma and Python's ``regex`` read the same way; any other (``\h``, ``\R``, ``\K``...) refuses.
 _SAME_ESCAPE = regex.compile(r"\\(?:[pP]\{[A-Za-z_=& ]+\}|[sSdDwWrntfv]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[^0-9A-Za-z])")
@@ -152,18 +149,6 @@ def _pre_tokenizer(pre: Any) -> tuple[tuple[str, ...], str, bool]:
     if last in PATTERNS:  # a regex spelled as a pattern's name ("gpt2", "none") matches that text, names nothing
         last = f"(?:{last})"
     return tuple(source for source, _ in before), last, kept == "isolated"
-
-
-def spellings(name: str) -> tuple[str, ...]:
-    """How a file spells a named pattern: verbatim, or as our exporter writes it (atomic groups for Oniguruma).
-
-    >>> spellings("gpt2")[0] == PATTERNS["gpt2"]
-    True
-    """
-    from bpe_core.formats.huggingface import to_atomic_groups  # local: that module imports the formats it builds
-
-    source = PATTERNS[name] or ""
-    return source, to_atomic_groups(source)
 
 
 def _split(step: Any) -> tuple[str, str]:

@@ -7,10 +7,8 @@ byte-level decoder, and special tokens as ``added_tokens`` with ``"special": tru
 a ``Split`` on our regex (keeping only the matches, like tiktoken) followed by ``ByteLevel(use_regex=false)``.
 
 ``tokenizers`` reads regexes with Oniguruma, where ``a{1,3}+`` is a repeated group rather than a possessive
-quantifier, so possessive quantifiers are rewritten as the equivalent atomic groups:
-
->>> to_atomic_groups(r"\\p{N}{1,3}+| ?\\p{L}++|[^a]?+")
-'(?>\\\\p{N}{1,3})| ?(?>\\\\p{L}+)|(?>[^a]?)'
+quantifier, so possessive quantifiers are rewritten as the equivalent atomic groups
+(:func:`bpe_core.pretokenize.spellings.to_atomic_groups`).
 
 The importer accepts what the exporter writes and the usual GPT-2-style files (such as GPT-2's own); anything it
 cannot reproduce exactly (a normalizer, ``add_prefix_space``, an unknown-token model, ...) is refused by name.
@@ -23,8 +21,6 @@ import os
 from pathlib import Path
 from typing import Any
 
-import regex
-
 from bpe_core.file_errors import TokenizerFileError
 from bpe_core.formats.build import build_tokenizer
 from bpe_core.formats.checks import check_id, check_unique_tokens
@@ -32,6 +28,7 @@ from bpe_core.formats.files import write_text_atomically
 from bpe_core.formats.native import read_json_document
 from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes, merge_of
 from bpe_core.pretokenize.patterns import PATTERNS, pattern_source
+from bpe_core.pretokenize.spellings import to_atomic_groups
 from bpe_core.render.token_label import merge_number
 
 _BYTE_LEVEL = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True}
@@ -107,82 +104,6 @@ def load_huggingface(path: str | os.PathLike):
     except (ValueError, OverflowError, TypeError, AttributeError) as exc:
         raise TokenizerFileError(path, str(exc)) from None
     return build_tokenizer(path, vocab, merges, specials, pattern, merge_rule=merge_rule)
-
-
-def to_atomic_groups(source: str) -> str:
-    """Rewrite possessive quantifiers (``x++``, ``x*+``, ``x?+``, ``x{m,n}+``) as atomic groups ``(?>x+)``.
-
-    Only the syntax needed to find each quantifier's operand is parsed: escapes, sets, groups, single characters.
-    """
-    levels: list[list[str]] = [[]]  # pieces of the group being read, one list per open group
-    openers: list[str] = []
-    i, n = 0, len(source)
-    while i < n:
-        c = source[i]
-        quantifier = _QUANTIFIER.match(source, i)
-        if quantifier and levels[-1] and levels[-1][-1] != "|":
-            i = quantifier.end()
-            mode = source[i] if i < n and source[i] in "+?" else ""
-            i += len(mode)
-            if mode == "+":
-                levels[-1][-1] = f"(?>{levels[-1][-1]}{quantifier.group()})"
-            else:
-                levels[-1][-1] += quantifier.group() + mode
-        elif c == "(":
-            opener = _GROUP_OPENER.match(source, i)
-            end = opener.end() if opener else i + 1
-            if opener and source[end - 1] == ")":  # inline flags or a comment: not a group
-                levels[-1].append(source[i:end])
-            else:
-                openers.append(source[i:end])
-                levels.append([])
-            i = end
-        elif c == ")" and openers:
-            inner = "".join(levels.pop())
-            levels[-1].append(openers.pop() + inner + ")")
-            i += 1
-        else:
-            end = _set_end(source, i) if c == "[" else _escape_end(source, i) if c == "\\" else i + 1
-            levels[-1].append(source[i:end])
-            i = end
-    while openers:  # unbalanced: leave the rest as written; the regex compiler will say what is wrong
-        inner = "".join(levels.pop())
-        levels[-1].append(openers.pop() + inner)
-    return "".join(levels[0])
-
-
-_QUANTIFIER = regex.compile(r"[*+?]|\{\d*(?:,\d*)?\}")
-_GROUP_OPENER = regex.compile(r"\(\?(?:[:=!>|]|<[=!]|P?<\w+>|P=\w+\)|#[^)]*\)|[a-zA-Z-]+[:)])")
-_ESCAPE = regex.compile(
-    r"\\(?:[pPNxuU]\{[^}]*\}|[pP]\w|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|0[0-7]{0,2}|.)", regex.S
-)
-
-
-def _escape_end(source: str, i: int) -> int:
-    match = _ESCAPE.match(source, i)
-    return match.end() if match else len(source)
-
-
-def _set_end(source: str, i: int) -> int:
-    j = i + 1
-    if source.startswith("^", j):
-        j += 1
-    if source.startswith("]", j):
-        j += 1
-    depth = 1
-    while j < len(source):
-        c = source[j]
-        if c == "\\":
-            j = _escape_end(source, j)
-            continue
-        if c == "[":
-            depth += 1
-        elif c == "]":
-            depth -= 1
-            if depth == 0:
-                return j + 1
-        j += 1
-    return len(source)
 
 
 def _pre_tokenizer(pattern: str) -> dict[str, Any]:
