@@ -28,8 +28,7 @@ True
 
 from __future__ import annotations
 
-from bpe_core.pretokenize.patterns import PATTERNS
-from bpe_core.pretokenize.spellings import COVERING, spellings
+from bpe_core.pretokenize.spellings import COVERING, named
 
 
 def local_pattern(doc: dict) -> str | None:
@@ -50,8 +49,7 @@ def local_pattern(doc: dict) -> str | None:
     if len(steps) == 2 and steps[0].get("type") == "Split" and _byte_level(steps[1], use_regex=False):
         split = steps[0]
         regex = (split.get("pattern") or {}).get("Regex")
-        names = (name for name, source in PATTERNS.items() if source is not None and regex in spellings(name))
-        name = next(names, None)
+        name = named(regex)
         kept = (split.get("behavior"), split.get("invert"))
         if kept == ("Isolated", False) or (kept == ("Removed", True) and name in COVERING):
             return name

@@ -29,7 +29,7 @@ import regex
 
 from bpe_core.gpt2_bytes import gpt2_to_bytes_many
 from bpe_core.pretokenize.patterns import PATTERNS
-from bpe_core.pretokenize.spellings import COVERING, spellings
+from bpe_core.pretokenize.spellings import COVERING, named
 
 #: GPT-2's pre-tokenization regex as ``ByteLevel(use_regex=true)`` runs it: our ``gpt2`` pattern (the tests compare).
 BYTE_LEVEL_REGEX = "gpt2"
@@ -143,8 +143,8 @@ def _pre_tokenizer(pre: Any) -> tuple[tuple[str, ...], str, bool]:
     if any(kept == "matches" for _, kept in cuts[:-1]):
         raise NotReproduced("a Split that removes the text between its matches before another Split")
     *before, (last, kept) = cuts
-    name = next((name for name in COVERING if last in spellings(name)), None)
-    if name is not None:
+    name = named(last)
+    if name in COVERING:
         return tuple(source for source, _ in before), name, False
     if last in PATTERNS:  # a regex spelled as a pattern's name ("gpt2", "none") matches that text, names nothing
         last = f"(?:{last})"

@@ -27,8 +27,8 @@ from bpe_core.formats.checks import check_id, check_unique_tokens
 from bpe_core.formats.files import write_text_atomically
 from bpe_core.formats.native import read_json_document
 from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes, merge_of
-from bpe_core.pretokenize.patterns import PATTERNS, pattern_source
-from bpe_core.pretokenize.spellings import to_atomic_groups
+from bpe_core.pretokenize.patterns import pattern_source
+from bpe_core.pretokenize.spellings import named, to_atomic_groups
 from bpe_core.render.token_label import merge_number
 
 _BYTE_LEVEL = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True}
@@ -138,10 +138,7 @@ def _pattern_of(pre: Any) -> str:
     _check_byte_level(byte_level, "pre_tokenizer")
     if byte_level.get("use_regex", True):
         raise ValueError("a ByteLevel pre-tokenizer after Split must have use_regex false")
-    for name, named_source in PATTERNS.items():
-        if named_source is not None and source in (named_source, to_atomic_groups(named_source)):
-            return name
-    return source
+    return named(source) or source
 
 
 def _check_byte_level(step: Any, where: str) -> None:

@@ -30,6 +30,15 @@ def spellings(name: str) -> tuple[str, ...]:
     return source, to_atomic_groups(source)
 
 
+def named(source: object) -> str | None:
+    """The named pattern a file's regex ``source`` spells (either way, :func:`spellings`), or None.
+
+    >>> named(to_atomic_groups(PATTERNS["cl100k"])), named("[a-z]+")
+    ('cl100k', None)
+    """
+    return next((name for name, found in PATTERNS.items() if found is not None and source in spellings(name)), None)
+
+
 def to_atomic_groups(source: str) -> str:
     """Rewrite possessive quantifiers (``x++``, ``x*+``, ``x?+``, ``x{m,n}+``) as atomic groups ``(?>x+)``.
 
