@@ -9,6 +9,7 @@ import contextlib
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,11 @@ def refused_saying(bench: Path, args: list[str], said: str) -> subprocess.Comple
         (INCREMENTAL, ["--repeat", "nan"], "'nan' is not a whole number"),
         (INCREMENTAL, ["--repeat", "0"], "0: at least one run"),
         (INCREMENTAL, ["--tree", "/dev/null"], "/dev/null: no bpe_core package there"),
+        (INCREMENTAL, ["--tree", "/"], "/: no bpe_core package there"),
+        (INCREMENTAL, ["--tree", __file__], "no bpe_core package there"),
+        (INCREMENTAL, ["--repeat", "-3"], "-3: at least one run"),
+        (INCREMENTAL, ["--repeat", "inf"], "'inf' is not a whole number"),
+        (INCREMENTAL, ["--chars", "nan"], "'nan' is not a whole number"),
     ],
 )
 def test_a_bad_row_way_name_corpus_checkout_or_number_is_refused_by_name(bench, args, said):
@@ -234,3 +240,30 @@ def test_the_window_x_ray_benchmark_refuses_an_unknown_tokenizer_by_name():
         [sys.executable, str(WINDOW), "--tokenizer", "nope"], capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 2 and "--tokenizer: invalid choice: 'nope'" in done.stderr and done.stdout == ""
+
+
+def test_the_incremental_benchmark_refuses_a_fifo_as_a_checkout_and_says_a_full_disk(tmp_path, monkeypatch, capsys):
+    """``--tree`` a named pipe: refused without opening it (it would block); the tokenizer.json it writes to a
+    temporary folder of its own failing (a full disk): said in one line, status 1, no run started, nothing left."""
+    import argparse
+    import errno
+    import importlib.util
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    refused_saying(INCREMENTAL, ["--tree", str(fifo)], "no bpe_core package there")
+    spec = importlib.util.spec_from_file_location("bench_incremental", INCREMENTAL)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    from bpe_core.formats import huggingface
+
+    def full(tokenizer, folder):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(huggingface, "export_huggingface", full)
+    monkeypatch.setattr(bench, "run", lambda *a: pytest.fail("a run started"))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    assert bench.measure(argparse.Namespace(chars=10, repeat=1, tree=None)) == 1
+    said = capsys.readouterr().err
+    assert "bench_incremental: cannot write the tokenizer.json" in said and "No space left on device" in said
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe"]  # its temporary folder removed

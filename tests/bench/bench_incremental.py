@@ -117,7 +117,11 @@ def measure(args: argparse.Namespace) -> int:
     from bpe_core.formats.huggingface import export_huggingface
 
     with tempfile.TemporaryDirectory() as folder:
-        exported = str(export_huggingface(Tokenizer.from_tiktoken("o200k_base"), folder)[0])
+        try:
+            exported = str(export_huggingface(Tokenizer.from_tiktoken("o200k_base"), folder)[0])
+        except OSError as exc:  # (a full disk, a temporary folder that cannot be written)
+            print(f"bench_incremental: cannot write the tokenizer.json it measures in {folder}: {exc}", file=sys.stderr)
+            return 1
         print(f"{corpus.name}, first {args.chars:,} characters, o200k, median of {args.repeat} fresh processes")
         for pane in PANES:
             results: dict[str, list[dict]] = {name: [] for name in trees}
