@@ -5,6 +5,7 @@ and without it this process with its workers does, the workers kept for the next
 
 import itertools
 import threading
+import time
 import types
 
 import numpy as np
@@ -268,7 +269,13 @@ def test_this_process_and_kept_workers_give_the_ids_of_the_whole_text(tokenizers
     monkeypatch.setattr(parallel_encode, "PIECE_CHARS", 5_000)
     tokenizer = tokenizers[name]
     here = []
-    encoded_here = lambda text, a=0, b=None: here.append(text[a:b]) or Tokenizer.encode_array(tokenizer, text, a, b)  # noqa: E731
+
+    def encoded_here(text, a=0, b=None):
+        here.append(text[a:b])
+        time.sleep(0.002)  # (a piece here takes a moment, as a worker's does: on a loaded machine this process
+        # otherwise took every piece before a feeder thread was scheduled, and the test saw no worker at work)
+        return Tokenizer.encode_array(tokenizer, text, a, b)
+
     monkeypatch.setattr(tokenizer, "encode_array", encoded_here)
     try:
         parallel_encode.start_workers(name, None, 3)
