@@ -28,7 +28,7 @@ True
 
 from __future__ import annotations
 
-from bpe_core.pretokenize.spellings import COVERING, named
+from bpe_core.pretokenize.spellings import COVERING, kept_by, named
 
 
 def local_pattern(doc: dict) -> str | None:
@@ -50,8 +50,8 @@ def local_pattern(doc: dict) -> str | None:
         split = steps[0]
         regex = (split.get("pattern") or {}).get("Regex")
         name = named(regex)
-        kept = (split.get("behavior"), split.get("invert"))
-        if kept == ("Isolated", False) or (kept == ("Removed", True) and name in COVERING):
+        kept = kept_by(split)
+        if kept == "isolated" or (kept == "matches" and name in COVERING):
             return name
     return None
 

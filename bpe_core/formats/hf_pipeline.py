@@ -29,11 +29,10 @@ import regex
 
 from bpe_core.gpt2_bytes import gpt2_to_bytes_many
 from bpe_core.pretokenize.patterns import PATTERNS
-from bpe_core.pretokenize.spellings import COVERING, named
+from bpe_core.pretokenize.spellings import COVERING, kept_by, named
 
 #: GPT-2's pre-tokenization regex as ``ByteLevel(use_regex=true)`` runs it: our ``gpt2`` pattern (the tests compare).
 BYTE_LEVEL_REGEX = "gpt2"
-_KEPT_SPLITS = {("Isolated", False): "isolated", ("Removed", True): "matches"}
 #: Escapes that Oniguruma and Python's ``regex`` read the same way; any other (``\h``, ``\R``, ``\K``...) refuses.
 _SAME_ESCAPE = regex.compile(r"\\(?:[pP]\{[A-Za-z_=& ]+\}|[sSdDwWrntfv]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[^0-9A-Za-z])")
 #: ``x{m,n}+`` is possessive in Python's ``regex`` and a repeated interval in Oniguruma.
@@ -155,7 +154,7 @@ def _split(step: Any) -> tuple[str, str]:
     """A Split step's regex and what it keeps (``isolated``: matches and the text between; ``matches``)."""
     if _kind(step) != "Split":
         raise NotReproduced(f"the pre-tokenizer step {_kind(step)}")
-    kept = _KEPT_SPLITS.get((step.get("behavior"), step.get("invert")))
+    kept = kept_by(step)
     pattern = step.get("pattern")
     source = pattern.get("Regex") if isinstance(pattern, dict) else None
     if kept is None:

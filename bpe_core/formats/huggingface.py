@@ -28,7 +28,7 @@ from bpe_core.formats.files import write_text_atomically
 from bpe_core.formats.native import read_json_document
 from bpe_core.gpt2_bytes import bytes_to_gpt2, gpt2_to_bytes, merge_of
 from bpe_core.pretokenize.patterns import pattern_source
-from bpe_core.pretokenize.spellings import named, to_atomic_groups
+from bpe_core.pretokenize.spellings import kept_by, named, to_atomic_groups
 from bpe_core.render.token_label import merge_number
 
 _BYTE_LEVEL = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True}
@@ -132,7 +132,7 @@ def _pattern_of(pre: Any) -> str:
     split, byte_level = steps
     regex_field = split.get("pattern") if split.get("type") == "Split" else None
     source = regex_field.get("Regex") if isinstance(regex_field, dict) else None
-    keeps_matches = (split.get("behavior"), split.get("invert")) in {("Removed", True), ("Isolated", False)}
+    keeps_matches = kept_by(split) is not None
     if not isinstance(source, str) or not keeps_matches:
         raise ValueError(f"unsupported pre_tokenizer step {json.dumps(split)[:80]}")
     _check_byte_level(byte_level, "pre_tokenizer")

@@ -24,6 +24,20 @@ from bpe_core.pretokenize.patterns import PATTERNS
 COVERING = ("gpt2", "cl100k", "o200k", "llama3", "qwen2")
 
 
+#: What a ``Split`` keeps, by its (``behavior``, ``invert``): the matches and the text between them, or only the
+#: matches (how our exporter and tiktoken's converters write it). Other Splits are not read as a pattern's cut.
+_KEPT: dict[tuple[object, object], str] = {("Isolated", False): "isolated", ("Removed", True): "matches"}
+
+
+def kept_by(split: dict) -> str | None:
+    """What a ``Split`` step keeps: ``isolated`` (the matches and the text between them), ``matches``, or None.
+
+    >>> kept_by({"behavior": "Removed", "invert": True}), kept_by({"behavior": "Removed", "invert": False})
+    ('matches', None)
+    """
+    return _KEPT.get((split.get("behavior"), split.get("invert")))
+
+
 def spellings(name: str) -> tuple[str, ...]:
     """How a file spells a named pattern: verbatim, or as our exporter writes it (atomic groups for Oniguruma)."""
     source = PATTERNS[name] or ""
