@@ -69,7 +69,10 @@ def local_splitter(tokenizer) -> TextSplitter | None:
         return tokenizer.pretokenizer if named else None
     if isinstance(tokenizer, TiktokenTokenizer):
         name = _NAMED_SOURCES.get(tokenizer.pattern)
-        return None if name is None else TextSplitter(name, {} if tokenizer.shift else tokenizer.special_tokens)
+        if name is None:
+            return None
+        # unshifted, its own splitter cuts by the same pattern and special tokens: a first view scans the text once
+        return TextSplitter(name, {}) if tokenizer.shift else tokenizer.pretokenizer
     if isinstance(tokenizer, HuggingFaceTokenizer) and tokenizer.local_pattern is not None:
         return TextSplitter(tokenizer.local_pattern, tokenizer.added_texts)
     return None
