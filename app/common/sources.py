@@ -80,6 +80,7 @@ class PaneSource:
         self.method = method  # another way to cut with the same vocabulary (bpe_core.encoding.methods); None: its own
         self.base = (key, label)  # the key and title of the pane cut the tokenizer's own way
         self._incremental: IncrementalEncoder | None = None  # re-encodes only what an edit touches
+        self.seconds = 0.0  # how long its last encode took (the encoding thread does the quickest panes first)
 
     @property
     def tokenizer(self) -> ShownTokenizer:
@@ -109,7 +110,9 @@ class PaneSource:
         except Exception as exc:  # shown in the pane, never raised in the encoding thread
             self._forget_text()
             return PaneResult(self, None, error=f"{type(exc).__name__}: {exc}")
-        return view_result(self, view, started)
+        result = view_result(self, view, started)
+        self.seconds = result.seconds
+        return result
 
     def _forget_text(self) -> None:
         if self._incremental is not None:

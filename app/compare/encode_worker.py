@@ -1,4 +1,5 @@
-"""Encoding off the GUI thread: one long-lived thread encodes the panes' texts and sends each pane's result back.
+"""Encoding off the GUI thread: one long-lived thread encodes the panes' texts and sends each pane's result back,
+the quickest panes first (by how long each took last time).
 
 Only the newest request for a pane counts (:class:`~app.common.background.latest.LatestWins`, one key per pane): the
 worker skips a pane whose request has been superseded before it gets to it, and :class:`EncodeService` drops any result
@@ -38,7 +39,9 @@ class _Worker(QObject):
 
     @Slot(object)
     def run(self, job: EncodeJob) -> None:
-        for source in job.sources:
+        # the quickest panes first, by their last encode: a pane that takes seconds (a library encoding a long text
+        # whole at every edit) no longer holds back the keystrokes of the panes after it
+        for source in sorted(job.sources, key=lambda source: source.seconds):
             if not self._latest.is_newest(job.generation, source.key):
                 continue  # a newer request for this pane is queued (or the service stopped): skip this one
             self.pane_done.emit(job.generation, source.encode(job.text))

@@ -4,6 +4,7 @@ set by start-up and not by a widget, and a failed Save that keeps the result and
 
 import gc
 import threading
+import time
 
 import pytest
 from PySide6.QtCore import Qt
@@ -11,7 +12,7 @@ from PySide6.QtCore import Qt
 from app.common.background.jobs import Jobs
 from app.common.background.worker import Task, WorkerThread
 from app.common.files.samples import samples_dir
-from app.common.sources import reference_source
+from app.common.sources import PaneSource, reference_source
 from app.common.startup import start_up
 from app.compare.encode_worker import EncodeService
 from app.train.corpus_sources import CorpusSource
@@ -98,6 +99,41 @@ def test_encode_service_keeps_the_newest_request_per_pane(qtbot):
     qtbot.waitUntil(lambda: not service.busy(), timeout=15000)
     assert [r.view.text for r in got] == ["three"]
     service.shutdown()
+
+
+class SlowTokenizer:
+    """A tokenizer that takes a while to view any text, as a library's whole encode of a long text does."""
+
+    def __init__(self, tokenizer):
+        self._tokenizer = tokenizer
+
+    def __getattr__(self, name):
+        return getattr(self._tokenizer, name)
+
+    def view(self, text):
+        time.sleep(0.5)
+        return self._tokenizer.view(text)
+
+
+def test_encode_service_does_the_quickest_panes_first(qtbot):
+    service = EncodeService()
+    try:
+        got = []
+        service.pane_ready.connect(lambda result: got.append((result.key, result.view.text)))
+        slow = PaneSource("slow", "slow", SlowTokenizer(reference_source("gpt2").tokenizer))
+        quick = reference_source("r50k_base")
+        quick.encode("warm up")  # its ranks loaded and its library started before: what is timed is the encode
+        sources = [slow, quick]
+        service.request("first", sources)  # in the panes' order: how long each takes is not known yet
+        qtbot.waitUntil(lambda: not service.busy(), timeout=15000)
+        assert got == [("slow", "first"), ("r50k_base", "first")]
+        assert slow.seconds >= 0.5 > quick.seconds
+        got.clear()
+        service.request("second", sources)  # now the quick pane is not held back by the slow one
+        qtbot.waitUntil(lambda: not service.busy(), timeout=15000)
+        assert got == [("r50k_base", "second"), ("slow", "second")]
+    finally:
+        service.shutdown()
 
 
 def test_start_up_not_a_widget_keeps_garbage_collection_on_the_gui_thread(qapp):
