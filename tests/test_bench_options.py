@@ -1,7 +1,7 @@
 """The benchmarks' options (developers' tools, tests/bench/bench_encode.py, bench_xray.py, bench_instructions.py,
-bench_parallel_encode.py and bench_incremental.py): a row that does not exist, a number of runs that is no positive
-whole number and a checkout that is none are refused by argparse (status 2) naming them, before any corpus is built
-or any process started; Ctrl-C ends a benchmark with 130."""
+bench_parallel_encode.py, bench_incremental.py and bench_slow_pane.py): a row that does not exist, a number of runs
+that is no positive whole number and a checkout that is none are refused by argparse (status 2) naming them, before
+any corpus is built or any process started; Ctrl-C ends a benchmark with 130."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ XRAY = Path(__file__).resolve().parent / "bench" / "bench_xray.py"
 INSTRUCTIONS = Path(__file__).resolve().parent / "bench" / "bench_instructions.py"
 PARALLEL = Path(__file__).resolve().parent / "bench" / "bench_parallel_encode.py"
 INCREMENTAL = Path(__file__).resolve().parent / "bench" / "bench_incremental.py"
+SLOW_PANE = Path(__file__).resolve().parent / "bench" / "bench_slow_pane.py"
 
 
 def refused_saying(bench: Path, args: list[str], said: str) -> subprocess.CompletedProcess:
@@ -75,6 +76,13 @@ def refused_saying(bench: Path, args: list[str], said: str) -> subprocess.Comple
         (INCREMENTAL, ["--repeat", "-3"], "-3: at least one run"),
         (INCREMENTAL, ["--repeat", "inf"], "'inf' is not a whole number"),
         (INCREMENTAL, ["--chars", "nan"], "'nan' is not a whole number"),
+        (SLOW_PANE, ["--chars", "0"], "0: at least one character"),
+        (SLOW_PANE, ["--chars", "-5"], "-5: at least one character"),
+        (SLOW_PANE, ["--chars", "1e9"], "'1e9' is not a whole number"),
+        (SLOW_PANE, ["--repeat", "inf"], "'inf' is not a whole number"),
+        (SLOW_PANE, ["--repeat", "0"], "0: at least one run"),
+        (SLOW_PANE, ["--tree", "/dev/null"], "/dev/null: no bpe_core package there"),
+        (SLOW_PANE, ["--tree", __file__], "no bpe_core package there"),
     ],
 )
 def test_a_bad_row_way_name_corpus_checkout_or_number_is_refused_by_name(bench, args, said):
@@ -267,3 +275,33 @@ def test_the_incremental_benchmark_refuses_a_fifo_as_a_checkout_and_says_a_full_
     said = capsys.readouterr().err
     assert "bench_incremental: cannot write the tokenizer.json" in said and "No space left on device" in said
     assert [p.name for p in tmp_path.iterdir()] == ["pipe"]  # its temporary folder removed
+
+
+def test_the_slow_pane_benchmark_says_no_corpus_and_a_full_disk_in_one_line(tmp_path, monkeypatch, capsys):
+    """Without the bench corpora (CI): said, status 2, nothing run; the SentencePiece model it trains into a
+    temporary folder of its own not written (a full disk): said in one line, status 1, no run, the folder removed."""
+    import argparse
+    import errno
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_slow_pane", SLOW_PANE)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    monkeypatch.setattr(bench, "run", lambda *a: pytest.fail("a run started"))
+    monkeypatch.setattr(bench, "CORPUS", tmp_path / "nope.txt")
+    assert bench.measure(argparse.Namespace(chars=10, repeat=1, tree=None)) == 2
+    assert "no bench corpora" in capsys.readouterr().err
+    corpus = tmp_path / "chinese.txt"
+    corpus.write_text("你好世界\n" * 10, encoding="utf-8")
+    monkeypatch.setattr(bench, "CORPUS", corpus)
+
+    def full(corpus, folder):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(bench, "train_model", full)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temporary"))
+    (tmp_path / "temporary").mkdir()
+    assert bench.measure(argparse.Namespace(chars=10, repeat=1, tree=None)) == 1
+    said = capsys.readouterr().err
+    assert "bench_slow_pane: cannot write the model it measures" in said and "No space left on device" in said
+    assert list((tmp_path / "temporary").iterdir()) == []  # its temporary folder removed

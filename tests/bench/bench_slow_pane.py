@@ -1,0 +1,162 @@
+"""Benchmark: keystrokes in a long text in the Compare tab's encoding thread, with a pane its library encodes whole
+(a SentencePiece model) beside ours and tiktoken's: how long after a key each pane shows it.
+
+    $ python tests/bench/bench_slow_pane.py [--chars N] [--repeat N] [--tree CHECKOUT]
+
+The Compare tab encodes every pane in one thread (``app/compare/encode_worker.py``). A SentencePiece model is not
+local (it normalizes the whole text), so its pane encodes the whole text at every key; ours and tiktoken's re-encode
+only what the key touched. Each run is a fresh process: the panes' ``EncodeService`` given the first N characters of
+the Chinese corpus, then five keys typed in its middle, each request waited for; the figure is the median, over the
+keys, of the time from the request to each pane's result for the new text. A SentencePiece BPE model of 8,000 pieces
+is trained on the corpus first (in a temporary folder, removed). ``--tree``: another checkout, measured alternately
+as "before". The peer: tiktoken's whole encode of the same text, in the same runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+
+from bench_encode import at_least_one  # noqa: E402
+from bench_xray import _tree  # noqa: E402
+
+CORPUS = HERE / ".corpora" / "chinese.txt"
+PANES = ("ours", "o200k_base", "sentencepiece")
+
+CHILD = r"""
+import json, os, statistics, sys, time
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+from PySide6.QtWidgets import QApplication
+qt = QApplication([])
+from app.common.sources import PaneSource, reference_source
+from app.compare.encode_worker import EncodeService
+from bpe_core.encoding.reference import get_encoding
+from bpe_core.encoding.tokenizer import Tokenizer
+from bpe_core.formats import load_any
+
+corpus, chars, model = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+text = open(corpus, encoding="utf-8").read()[:chars]
+sources = [
+    PaneSource("sentencepiece", "SentencePiece", load_any(model)),
+    PaneSource("ours", "ours", Tokenizer.from_tiktoken("o200k_base")),
+    reference_source("o200k_base"),
+]
+service = EncodeService()
+shown = {}
+service.pane_ready.connect(lambda r: shown.setdefault((r.key, r.view.text if r.view else None), time.perf_counter()))
+
+
+def ask(text):
+    start = time.perf_counter()
+    service.request(text, sources)
+    while service.busy():
+        qt.processEvents()
+        time.sleep(0.0005)
+    return start
+
+
+try:
+    ask(text)
+    ask(text + "。")  # every tokenizer loaded, each pane's time known
+    waits = {key: [] for key in ("ours", "o200k_base", "sentencepiece")}
+    for k, typed in enumerate("你好世界啊"):
+        at = len(text) // 2 + k
+        text = text[:at] + typed + text[at:]
+        start = ask(text)
+        for key in waits:
+            waits[key].append(shown[(key, text)] - start)
+finally:
+    service.shutdown()
+reference = get_encoding("o200k_base")
+start = time.perf_counter()
+reference.encode(text, allowed_special="all")
+peer = time.perf_counter() - start
+print(json.dumps({key: statistics.median(found) for key, found in waits.items()} | {"peer": peer}))
+"""
+
+
+def run(tree: Path, corpus: Path, chars: int, model: Path) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, str(corpus), str(chars), str(model)],
+        env=env,
+        cwd=tempfile.gettempdir(),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if out.returncode:
+        raise SystemExit(f"bench_slow_pane ({tree}) failed:\n{out.stderr[-3000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def train_model(corpus: Path, folder: str) -> Path:
+    """A SentencePiece BPE model of 8,000 pieces trained on the corpus's lines, written into ``folder``."""
+    import sentencepiece
+
+    lines = [line for line in corpus.read_text(encoding="utf-8").splitlines() if line.strip()][:200_000]
+    out = io.BytesIO()
+    sentencepiece.SentencePieceTrainer.train(
+        sentence_iterator=iter(lines),
+        model_writer=out,
+        vocab_size=8000,
+        model_type="bpe",
+        byte_fallback=True,
+        character_coverage=0.9995,
+        minloglevel=2,
+    )
+    path = Path(folder) / "zh_bpe.model"
+    path.write_bytes(out.getvalue())
+    return path
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--chars", type=at_least_one("character"), default=300_000, help="characters (300,000)")
+    parser.add_argument("--repeat", type=at_least_one("run"), default=3, help="fresh processes per tree (default 3)")
+    parser.add_argument("--tree", type=_tree, help="another checkout, measured alternately as 'before'")
+    args = parser.parse_args()
+    try:
+        return measure(args)
+    except KeyboardInterrupt:  # (the run's process ended with it: subprocess.run kills its child)
+        print("bench_slow_pane: interrupted", file=sys.stderr)
+        return 130
+
+
+def measure(args: argparse.Namespace) -> int:
+    """The runs of every tree, alternating, and their medians printed."""
+    if not CORPUS.is_file():
+        print("bench_slow_pane: no bench corpora (python tests/bench/corpora.py builds them)", file=sys.stderr)
+        return 2
+    trees = {"after": ROOT} | ({"before": Path(args.tree)} if args.tree else {})
+    with tempfile.TemporaryDirectory() as folder:
+        try:
+            model = train_model(CORPUS, folder)
+        except OSError as exc:  # (a full disk, a temporary folder that cannot be written)
+            print(f"bench_slow_pane: cannot write the model it measures in {folder}: {exc}", file=sys.stderr)
+            return 1
+        results: dict[str, list[dict]] = {name: [] for name in trees}
+        for r in range(args.repeat):
+            for name in trees if r % 2 == 0 else list(trees)[::-1]:
+                results[name].append(run(trees[name], CORPUS, args.chars, model))
+    print(f"{CORPUS.name}, first {args.chars:,} characters: a key typed -> each pane shows it, median of {args.repeat}")
+    for name, runs in results.items():
+        figures = {key: statistics.median(found[key] for found in runs) for key in (*PANES, "peer")}
+        panes = " | ".join(f"{key} {1000 * figures[key]:7.1f} ms" for key in PANES)
+        print(f"{name:6} {panes} | tiktoken's whole encode {1000 * figures['peer']:6.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
