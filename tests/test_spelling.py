@@ -33,7 +33,7 @@ def test_the_tokens_bytes_spell_their_join_and_nothing_else(ids, block):
     spelling = Spelling.of(ids, VOCAB.__getitem__)
     text = joined(ids)
     assert spelling.lengths.tolist() == [len(VOCAB[i]) for i in ids]
-    assert spelling.by_id() == {i: VOCAB[i] for i in set(ids)}
+    assert dict(zip(spelling.distinct.tolist(), spelling.data)) == {i: VOCAB[i] for i in set(ids)}
     with patch.object(spelling_module, "BLOCK", block):  # blocks of a few tokens: every boundary of one is crossed
         assert spelling.spells(text)
         for at in range(len(text)):  # any byte changed, anywhere

@@ -56,10 +56,6 @@ class Spelling:
         """The length in bytes of each token."""
         return self.sizes[self.each]
 
-    def by_id(self) -> dict[int, bytes]:
-        """Each distinct id's bytes."""
-        return dict(zip(self.distinct.tolist(), self.data))
-
     def spells(self, text: bytes) -> bool:
         """Whether the tokens' bytes, joined in order, are ``text``: gathered from one copy of each distinct token's
         bytes, :data:`BLOCK` tokens at a time (the memory of a block, not of the text's indices).
