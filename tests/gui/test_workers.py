@@ -1,6 +1,7 @@
 """The one worker idiom (app/common/background/worker.py, latest.py) and what is set up once at start-up, without a
-clock: batches by the training worker, latest-request-wins in the jobs runner and the encode service, GC policy
-set by start-up and not by a widget, and a failed Save that keeps the result and offers another place."""
+clock: batches by the training worker, latest-request-wins in the jobs runner and the encode service (the quickest
+panes first), GC policy set by start-up and not by a widget, and a failed Save that keeps the result and offers
+another place."""
 
 import gc
 import threading
