@@ -76,32 +76,40 @@ print(json.dumps({"first": first, "key": key, "local": encoder.local, "whole": w
 
 
 def run(tree: Path, pane: str, corpus: Path, chars: int, exported: str) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(tree))
+    return child_json(tree, CHILD, [pane, str(corpus), str(chars), exported], f"{pane} ({tree})")
+
+
+def child_json(tree: Path, code: str, args: list[str], what: str) -> dict:
+    """What ``code`` prints last (a JSON object), run with ``args`` in a fresh process importing ``tree``'s code."""
     out = subprocess.run(
-        [sys.executable, "-c", CHILD, pane, str(corpus), str(chars), exported],
-        env=env,
+        [sys.executable, "-c", code, *args],
+        env=dict(os.environ, PYTHONPATH=str(tree)),
         cwd=tempfile.gettempdir(),
         capture_output=True,
         text=True,
         check=False,
     )
     if out.returncode:
-        raise SystemExit(f"{pane} ({tree}) failed:\n{out.stderr}")
+        raise SystemExit(f"{what} failed:\n{out.stderr[-3000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--chars", type=at_least_one("character"), default=1_000_000, help="characters of the corpus (1,000,000)"
-    )
-    parser.add_argument("--repeat", type=at_least_one("run"), default=3, help="fresh processes per pane (default 3)")
+    return run_measure("bench_incremental", __doc__, 1_000_000, "pane", measure)
+
+
+def run_measure(name: str, doc: str, chars: int, per: str, measure) -> int:
+    """A benchmark of the first ``chars`` characters of a corpus against another checkout: its options (``--chars``,
+    ``--repeat`` fresh processes per ``per``, ``--tree``) read, then ``measure(args)``; Ctrl-C ends it with 130."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--chars", type=at_least_one("character"), default=chars, help=f"characters ({chars:,})")
+    parser.add_argument("--repeat", type=at_least_one("run"), default=3, help=f"fresh processes per {per} (3)")
     parser.add_argument("--tree", type=_tree, help="another checkout, measured alternately as 'before'")
     args = parser.parse_args()
     try:
         return measure(args)
     except KeyboardInterrupt:  # (the run's process ended with it: subprocess.run kills its child)
-        print("bench_incremental: interrupted", file=sys.stderr)
+        print(f"{name}: interrupted", file=sys.stderr)
         return 130
 
 

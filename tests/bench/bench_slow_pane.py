@@ -16,10 +16,7 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -28,8 +25,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 
-from bench_encode import at_least_one  # noqa: E402
-from bench_xray import _tree  # noqa: E402
+from bench_incremental import child_json, run_measure  # noqa: E402
 
 CORPUS = HERE / ".corpora" / "chinese.txt"
 PANES = ("ours", "o200k_base", "sentencepiece")
@@ -87,18 +83,7 @@ print(json.dumps({key: statistics.median(found) for key, found in waits.items()}
 
 
 def run(tree: Path, corpus: Path, chars: int, model: Path) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(tree))
-    out = subprocess.run(
-        [sys.executable, "-c", CHILD, str(corpus), str(chars), str(model)],
-        env=env,
-        cwd=tempfile.gettempdir(),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if out.returncode:
-        raise SystemExit(f"bench_slow_pane ({tree}) failed:\n{out.stderr[-3000:]}")
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return child_json(tree, CHILD, [str(corpus), str(chars), str(model)], f"bench_slow_pane ({tree})")
 
 
 def train_model(corpus: Path, folder: str) -> Path:
@@ -122,16 +107,7 @@ def train_model(corpus: Path, folder: str) -> Path:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--chars", type=at_least_one("character"), default=300_000, help="characters (300,000)")
-    parser.add_argument("--repeat", type=at_least_one("run"), default=3, help="fresh processes per tree (default 3)")
-    parser.add_argument("--tree", type=_tree, help="another checkout, measured alternately as 'before'")
-    args = parser.parse_args()
-    try:
-        return measure(args)
-    except KeyboardInterrupt:  # (the run's process ended with it: subprocess.run kills its child)
-        print("bench_slow_pane: interrupted", file=sys.stderr)
-        return 130
+    return run_measure("bench_slow_pane", __doc__, 300_000, "tree", measure)
 
 
 def measure(args: argparse.Namespace) -> int:
