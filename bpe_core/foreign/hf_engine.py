@@ -161,7 +161,7 @@ class EngineHuggingFaceTokenizer(HuggingFaceTokenizer):
         if self._unsure is not None and not unicodedata.is_normalized("NFC", text):
             return super()._encode_offsets(text)  # spans and chunks in the text as it was, from the library
         ids = self.encode(text)
-        return ids, lambda: self._hosted(text)[1], lambda _view: self._starts(text)
+        return ids, lambda: self._hosted(text)[1], lambda _starts: self._starts(text)
 
     def _pieces(self, text: str, cut: bool = True) -> Iterator[tuple[int, str, int | None]]:
         """``(start, piece, added id or None)``: the text cut into added tokens (not ``normalized`` ones first)

@@ -24,6 +24,7 @@ import itertools
 import string
 from typing import Any
 
+import numpy as np
 import tokenizers
 
 from bpe_core.file_errors import TokenizerFileError
@@ -74,12 +75,8 @@ class HuggingFaceTokenizer(ForeignTokenizer):
 
     def _encode_offsets(self, text: str):
         ids, offsets, words = self._hosted(text)
-
-        def chunks(view) -> list[int]:
-            firsts = (i for i, word in enumerate(words) if i == 0 or word is None or word != words[i - 1])
-            return sorted({view.tokens[i].start for i in firsts})
-
-        return ids, lambda: offsets, chunks
+        words = np.fromiter((-1 if word is None else word for word in words), np.int64, len(words))
+        return ids, lambda: offsets, functools.partial(word_starts, words)
 
     def _explained(self, error: LibraryError, text: str) -> LibraryError:
         """An Oniguruma panic said by the file's regex that ran away (asked of the host, each regex alone), or by
@@ -184,6 +181,19 @@ def library_calls(text: str, regexes: list[tuple[str, str]]) -> dict:
         "runaway": runaway,
         IDS_CALL: lambda text: library.encode(text, add_special_tokens=False).ids,
     }
+
+
+def word_starts(words: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """Where the words of a text begin (sorted, each once), from each token's word index ``words`` (-1: in no word,
+    as an added token) and first character ``starts``: a token begins a word if it is the first, in no word, or in
+    another word than the token before it.
+
+    >>> word_starts(np.array([0, 0, -1, -1, 1, 1]), np.array([0, 1, 2, 2, 3, 5])).tolist()
+    [0, 2, 3]
+    """
+    begins = np.ones(len(words), bool)
+    begins[1:] = (words[1:] == -1) | (words[1:] != words[:-1])
+    return np.unique(starts[begins])
 
 
 def file_regexes(doc: dict) -> list[tuple[str, str]]:

@@ -8,6 +8,7 @@ the pair that BPE over the higher-scored pieces makes of its characters (:func:`
 
 from __future__ import annotations
 
+import numpy as np
 import sentencepiece
 
 from bpe_core.encoding.protocol import TokenRank
@@ -39,7 +40,7 @@ class SentencePieceTokenizer(ForeignTokenizer):
 
     def _encode_offsets(self, text: str):
         ids, offsets, firsts = self._host(text)
-        return ids, lambda: offsets, lambda view: sorted({view.tokens[i].start for i in firsts})
+        return ids, lambda: offsets, lambda starts: np.unique(starts[np.asarray(firsts, np.int64)])
 
     def _decode_text(self, ids: list[int], data: bytes) -> str:
         """As sentencepiece decodes them (``▁Hello`` is ``Hello``)."""

@@ -70,7 +70,7 @@ class TiktokenTokenizer(ForeignTokenizer):
         ids = self._hosted(text)
         if self.shift:
             ids = [i + self.shift for i in ids]
-        return ids, lambda: self._offsets(text, ids), lambda _view: self.pretokenizer.starts(text)
+        return ids, lambda: self._offsets(text, ids), lambda _starts: self.pretokenizer.starts(text)
 
     def _offsets(self, text: str, ids: list[int]) -> list[tuple[int, int]]:
         """Each token's character span, pre-token by pre-token: needed only when the pattern left text unmatched
