@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 from test_foreign_builders import HARD_TEXTS, SPECIAL, build_hf, build_sentencepiece
 from tokenizers import Tokenizer as LibraryTokenizer
 
-from bpe_core.encoding.token_columns import TokenColumns, TokenGroups
+from bpe_core.encoding.token_columns import TokenColumns, TokenGroups, columns_of
 from bpe_core.encoding.token_spans import TokenView, view_from_spans
-from bpe_core.foreign import ForeignTokenizer, HuggingFaceTokenizer, TiktokenTokenizer
+from bpe_core.foreign import ForeignTokenizer, HuggingFaceTokenizer, SentencePieceTokenizer, TiktokenTokenizer
+from bpe_core.foreign.hf_tokenizer import word_starts
 from bpe_core.foreign.spans import byte_spans
 from bpe_core.formats import load_any
 from bpe_core.pretokenize.text_splitter import fix_surrogates
@@ -250,3 +251,25 @@ def test_a_huge_text_is_columns_and_reads_as_the_records():
         part = slice(lo, lo + 3000)
         records = view_from_spans(text, ids[part], data[part], starts[part], ends[part], tokenizer._special_ids)
         assert tokens[part] == [dataclasses.replace(t, index=t.index + lo) for t in records.tokens]
+
+
+def test_tokens_in_no_word_each_begin_a_chunk():
+    """A token the library puts in no word (``None``, sent as -1) begins a chunk, even after another such token."""
+    assert word_starts(np.array([-1, -1, 0, 0, -1]), np.array([0, 3, 5, 6, 7])).tolist() == [0, 3, 5, 7]
+    assert word_starts(np.array([], np.int64), np.array([], np.int64)).tolist() == []
+
+
+def test_sentencepiece_chunks_are_sorted_and_distinct(tokenizers, monkeypatch):
+    """Two word tokens at one character (an empty ``▁`` before a word) make one chunk, as the set of them did."""
+    tokenizer = tokenizers["sentencepiece bpe"][0]
+    assert isinstance(tokenizer, SentencePieceTokenizer)
+    ids = tokenizer.encode("a b c d")[:3]
+    monkeypatch.setattr(tokenizer, "_host", lambda text: (ids, [(0, 0), (0, 1), (1, 3)], [1, 0]))
+    assert list(tokenizer.view("a b").chunks) == [0]
+
+
+def test_the_text_length_read_from_the_last_token_only_where_it_ends_the_text():
+    """A last token holding the first bytes of the last character, or ending before it starts, does not end it."""
+    for starts, ends in (([0], [1]), ([3], [1]), ([0, 3], [3, 3])):
+        records = view_from_spans("鬱", list(range(len(starts))), [b"x"] * len(starts), starts, ends, set()).tokens
+        assert columns_of(records, "鬱", lambda i: b"x").text_bytes() == 3

@@ -188,7 +188,7 @@ def word_starts(words: np.ndarray, starts: np.ndarray) -> np.ndarray:
     as an added token) and first character ``starts``: a token begins a word if it is the first, in no word, or in
     another word than the token before it.
 
-    >>> word_starts(np.array([0, 0, -1, -1, 1, 1]), np.array([0, 1, 2, 2, 3, 5])).tolist()
+    >>> word_starts(np.array([0, 0, -1, -1, 1, 1]), np.array([0, 1, 2, 3, 3, 5])).tolist()
     [0, 2, 3]
     """
     begins = np.ones(len(words), bool)
