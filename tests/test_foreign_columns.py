@@ -273,3 +273,21 @@ def test_the_text_length_read_from_the_last_token_only_where_it_ends_the_text():
     for starts, ends in (([0], [1]), ([3], [1]), ([0, 3], [3, 3])):
         records = view_from_spans("鬱", list(range(len(starts))), [b"x"] * len(starts), starts, ends, set()).tokens
         assert columns_of(records, "鬱", lambda i: b"x").text_bytes() == 3
+
+
+@pytest.mark.parametrize("text", ["", "a<s></s> 鬱😀 e\u0301\r\n<extra>龘 fox", "鬱" * 1000])
+def test_the_host_sends_the_librarys_answers_as_int_arrays(tokenizers, text):
+    """Ids, offsets and words (-1: none) or word starts cross the pipe as int64 arrays, the library's own numbers."""
+    for name in ("bytelevel", "llama2_style_byte_fallback", "sentencepiece bpe"):
+        tokenizer, library = tokenizers[name]
+        found = tokenizer._host(text)
+        assert [(a.dtype, a.ndim) for a in found] == [(np.int64, 1), (np.int64, 2), (np.int64, 1)]
+        ids, offsets, third = (a.tolist() for a in found)
+        if isinstance(library, LibraryTokenizer):
+            encoding = library.encode(text, add_special_tokens=False)
+            expected = encoding.ids, encoding.offsets, [-1 if word is None else word for word in encoding.word_ids]
+        else:
+            mapping = library.EncodeAsOffsetMapping(text)
+            firsts = [i for i, piece in enumerate(mapping["pieces"]) if i == 0 or piece.startswith("▁")]
+            expected = mapping["ids"], mapping["offsets"], firsts
+        assert (ids, [tuple(pair) for pair in offsets], third) == tuple(map(list, expected))

@@ -127,7 +127,7 @@ class EngineHuggingFaceTokenizer(HuggingFaceTokenizer):
         if self._one_pass and compiled is None:
             return self._engine.encode(text)
         if self._unsure is not None and _has_unsure(text, self._unsure):
-            return self._hosted(text)[0]  # a character whose NFC may differ: the library's own
+            return self._hosted(text)[0].tolist()  # a character whose NFC may differ: the library's own
         ids: list[int] = []
         # every Split step and the merges in compiled code, a piece between added tokens at once
         if compiled is not None:

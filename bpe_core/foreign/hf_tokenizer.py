@@ -29,7 +29,7 @@ import tokenizers
 
 from bpe_core.file_errors import TokenizerFileError
 from bpe_core.foreign.base import IDS_CALL, ForeignTokenizer
-from bpe_core.foreign.library_host import LibraryEncoder, LibraryError
+from bpe_core.foreign.library_host import LibraryEncoder, LibraryError, int_array, pair_array
 from bpe_core.foreign.locality import local_pattern
 from bpe_core.foreign.spans import byte_piece
 from bpe_core.gpt2_bytes import gpt2_to_bytes, gpt2_to_bytes_many
@@ -75,7 +75,6 @@ class HuggingFaceTokenizer(ForeignTokenizer):
 
     def _encode_offsets(self, text: str):
         ids, offsets, words = self._hosted(text)
-        words = np.fromiter((-1 if word is None else word for word in words), np.int64, len(words))
         return ids, lambda: offsets, functools.partial(word_starts, words)
 
     def _explained(self, error: LibraryError, text: str) -> LibraryError:
@@ -155,16 +154,18 @@ class HuggingFaceTokenizer(ForeignTokenizer):
 
 def library_calls(text: str, regexes: list[tuple[str, str]]) -> dict:
     """In the library host (:mod:`bpe_core.foreign.library_host`): the file's JSON ``text`` as its calls:
-    ``encode`` (a text to its ids, character offsets and word indices) and ``decode`` (ids to text, through the
-    file's decoder), as the library does them, and ``runaway`` (which of the file's ``regexes``, from
-    :func:`file_regexes`, panics alone on a text)."""
+    ``encode`` (a text to its ids, character offsets and word indices, -1 for none: arrays) and ``decode`` (ids to
+    text, through the file's decoder), as the library does them, and ``runaway`` (which of the file's ``regexes``,
+    from :func:`file_regexes`, panics alone on a text)."""
     library = tokenizers.Tokenizer.from_str(text)
     library.no_truncation()
     library.no_padding()
 
-    def encode(text: str) -> tuple[list[int], list[tuple[int, int]], list[int | None]]:
+    def encode(text: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         encoding = library.encode(text, add_special_tokens=False)
-        return encoding.ids, encoding.offsets, encoding.word_ids
+        ids, words = encoding.ids, encoding.word_ids  # (each a new list, made once)
+        words_or_none = (-1 if word is None else word for word in words)
+        return int_array(ids, len(ids)), pair_array(encoding.offsets), int_array(words_or_none, len(words))
 
     def runaway(text: str) -> int | None:
         """The index in ``regexes`` of the first that panics alone on ``text`` (a pre-tokenizer's on the text as
