@@ -53,9 +53,7 @@ def token_stream(ids: np.ndarray, token_bytes: Callable[[int], bytes]) -> tuple[
     valid = np.fromiter(map(is_utf8, data), bool, len(data))
     flat = np.frombuffer(b"".join(data), np.uint8)
     lengths = sizes[each]
-    place = np.cumsum(lengths) - lengths  # where each token's bytes go in the stream
-    source = (np.cumsum(sizes) - sizes)[each]  # ... and where they are in flat
-    index = np.repeat(source - place, lengths) + np.arange(int(lengths.sum()))
+    index = _spread((np.cumsum(sizes) - sizes)[each], lengths)  # each token's bytes where they are in flat
     return flat[index], lengths, valid[each]
 
 
@@ -95,21 +93,40 @@ def share_out(data: np.ndarray, stream, lengths, partial, byte_start: np.ndarray
     ([0, 1, 2], [1, 2, 3])
     """
     run_tokens = np.flatnonzero(partial)
-    if not len(run_tokens):
+    if not len(run_tokens) or not len(data):  # (no text: no run spells any)
         return
-    heads = np.flatnonzero(np.diff(run_tokens, prepend=-2) != 1)  # where each run begins in run_tokens
-    run_of = np.cumsum(np.diff(run_tokens, prepend=-2) != 1) - 1
-    sizes = lengths[run_tokens]
-    lo = np.minimum.reduceat(byte_start[run_tokens], heads)
+    begins = np.diff(run_tokens, prepend=-2) != 1  # the first token of a run
+    heads, run_of = np.flatnonzero(begins), np.cumsum(begins) - 1  # each run's first (in run_tokens); each one's run
+    lo = np.minimum.reduceat(byte_start[run_tokens], heads)  # the bytes of the text each run covers
     hi = np.maximum.reduceat(byte_end[run_tokens], heads)
-    fits = hi - lo == np.add.reduceat(sizes, heads)
     place = np.cumsum(lengths) - lengths  # each token's place in the stream
-    shift = (lo - place[run_tokens[heads]])[run_of]  # from a byte's place in the stream to its place in the text
-    at = np.repeat(place[run_tokens] - np.cumsum(sizes) + sizes, sizes) + np.arange(int(sizes.sum()))
-    checked = np.repeat(fits[run_of], sizes)
-    same = np.ones(len(at), bool)
-    same[checked] = stream[at[checked]] == data[at[checked] + np.repeat(shift, sizes)[checked]]
-    spelled = fits & np.logical_and.reduceat(same, np.cumsum(sizes)[heads] - sizes[heads])
-    moved = run_tokens[spelled[run_of]]
-    byte_start[moved] = place[moved] + shift[spelled[run_of]]
+    shift = (lo - place[run_tokens[heads]])[run_of]  # from a token's place in the stream to its place in the text
+    sizes = lengths[run_tokens]
+    fits = hi - lo == np.add.reduceat(sizes, heads)
+    spelled = (fits & _spells(data, stream, place[run_tokens], sizes, shift, heads))[run_of]
+    moved = run_tokens[spelled]
+    byte_start[moved] = place[moved] + shift[spelled]
     byte_end[moved] = byte_start[moved] + lengths[moved]
+
+
+def _spells(data: np.ndarray, stream, places, sizes, shifts, heads) -> np.ndarray:
+    """For each run of tokens (``heads``: where each run begins among them), whether the tokens' bytes (``sizes``
+    of them at ``places`` in ``stream``) are the text's bytes ``shifts`` further on (bytes past the text's end are
+    compared with its last: ask only of runs that lie within it).
+
+    >>> data, stream = np.frombuffer(b"xab", np.uint8), np.frombuffer(b"abb", np.uint8)
+    >>> _spells(data, stream, np.array([0, 1, 2]), np.array([1, 1, 1]), np.array([1, 1, -2]), np.array([0, 2]))
+    array([ True, False])
+    """
+    at = _spread(places, sizes)
+    same = stream[at] == data[np.minimum(at + np.repeat(shifts, sizes), len(data) - 1)]
+    return np.logical_and.reduceat(same, (np.cumsum(sizes) - sizes)[heads])
+
+
+def _spread(firsts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """Each of ``firsts`` counted up ``sizes`` times, all end to end.
+
+    >>> _spread(np.array([5, 0]), np.array([2, 3])).tolist()
+    [5, 6, 0, 1, 2]
+    """
+    return np.repeat(firsts - (np.cumsum(sizes) - sizes), sizes) + np.arange(int(sizes.sum()))
