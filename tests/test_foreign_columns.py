@@ -19,6 +19,7 @@ from test_foreign_builders import HARD_TEXTS, SPECIAL, build_hf, build_sentencep
 from tokenizers import Tokenizer as LibraryTokenizer
 
 from bpe_core.encoding.token_columns import TokenColumns, TokenGroups, columns_of
+from bpe_core.encoding.token_lookup import UnknownTokenError
 from bpe_core.encoding.token_spans import TokenView, view_from_spans
 from bpe_core.foreign import ForeignTokenizer, HuggingFaceTokenizer, SentencePieceTokenizer, TiktokenTokenizer
 from bpe_core.foreign.hf_tokenizer import word_starts
@@ -224,6 +225,22 @@ def test_as_many_offsets_as_tokens_or_an_error():
     tokenizer.given = ([0, 0], [(0, 1)])
     with pytest.raises(ValueError, match="2 tokens but 1 offsets"):
         tokenizer.view("a")
+
+
+def test_an_id_outside_the_vocabulary_is_named():
+    tokenizer = MadeUp({0: b"a"}, {})
+    tokenizer.given = ([0, 7], [(0, 1), (1, 1)])
+    with pytest.raises(UnknownTokenError, match="token id 7 is not in the vocabulary of made-up"):
+        tokenizer.view("a")
+
+
+def test_an_empty_text_has_no_token_and_no_chunk(tokenizers):
+    for tokenizer, _ in tokenizers.values():
+        view = tokenizer.view("")
+        assert isinstance(view.tokens, TokenColumns) and not view.tokens and list(view.chunks) == []
+        assert view.tokens.text_bytes() == 0 and view.tokens[0:5] == [] and view.groups() == []
+        with pytest.raises(IndexError):
+            view.tokens[0]
 
 
 def test_a_huge_text_is_columns_and_reads_as_the_records():
