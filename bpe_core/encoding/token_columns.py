@@ -209,6 +209,16 @@ class _ChunkOf(Sequence):
             return (np.searchsorted(self.chunks, self.starts[i], "right") - 1).tolist()
         return int(np.searchsorted(self.chunks, self.starts[i], "right")) - 1
 
+    def __eq__(self, other) -> bool:
+        """Equal to any sequence of the same indices (the tuple a view of records gives).
+
+        >>> _ChunkOf(np.array([0, 2]), np.array([0, 1, 2, 3])) == (0, 0, 1, 1)
+        True
+        """
+        return isinstance(other, Sequence) and len(self) == len(other) and self[:] == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as a list: Python's way; mypy expects a method
+
 
 class TokenGroups(Sequence):
     """The runs of tokens that together make whole characters though one of them holds part of one, as
