@@ -89,10 +89,6 @@ class TiktokenTokenizer(ForeignTokenizer):
         """The ranks (shifted past Tekken's special tokens) and the special tokens' ids: ranks may have gaps."""
         return sorted({rank + self.shift for rank in self._ranks.values()} | set(self._specials_by_id))
 
-    def _tokens_of(self, ids: list[int]) -> list[bytes]:
-        # One call into tiktoken for them all (encode never gives a Tekken special token, all below the shift).
-        return self._encoding.decode_tokens_bytes([i - self.shift for i in ids] if self.shift else ids)
-
     def _spans(self, text: str, ids: list[int], offsets) -> tuple[list[int], list[int]]:
         # tiktoken's tokens are the text's bytes in order: their lengths are enough.
         lengths = self._lengths
