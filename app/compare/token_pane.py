@@ -296,8 +296,8 @@ class TokenPane(QWidget):
             self.canvas.set_result(None, result.source, message=result.error)
             return
         tokens = view.tokens
-        if isinstance(tokens, TokenColumns):  # the tokens are the text's bytes: no need to encode a long text
-            n_bytes = int(tokens.byte_end[-1]) if len(tokens) else 0
+        if isinstance(tokens, TokenColumns):  # read from the last token where it ends the text: no encoding
+            n_bytes = tokens.text_bytes()
         else:
             n_bytes = len(view.text.encode("utf-8"))
         self.stats.setText(self.stats_text(len(view.tokens), len(view.text), n_bytes))

@@ -52,7 +52,7 @@ MARGIN = 8
 #: An edit of more characters than this and than half the new text is encoded as a first view (from ``encode``'s ids,
 #: the pre-tokens by the compiled scanner) instead of re-splitting its window with the regex a pre-token at a time:
 #: a million characters loaded over a short text took 1.1-1.8 s a pane that way. (Not for a library's tokenizer,
-#: whose first view makes a record per token: slower than the edit.)
+#: whose first view is the library's encode of the whole text: slower than the edit.)
 WHOLE_EDIT_LEAST = 4096
 
 _NAMED_SOURCES = {source: name for name, source in PATTERNS.items() if source is not None}

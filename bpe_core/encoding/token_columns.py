@@ -87,6 +87,32 @@ class TokenColumns(Sequence):
     def __iter__(self) -> Iterator[TokenSpan]:
         return map(self._record, range(len(self)))
 
+    def __eq__(self, other) -> bool:
+        """Equal to any sequence of the same records (a tuple of them, as a view may hold).
+
+        >>> from bpe_core.encoding.tokenizer import Tokenizer
+        >>> gpt2 = Tokenizer.from_tiktoken("gpt2")
+        >>> view = gpt2.view("a鬱")
+        >>> columns_of(view.tokens, view.text, gpt2.token_bytes) == view.tokens, view.tokens == columns_of([], "", len)
+        (True, False)
+        """
+        return isinstance(other, Sequence) and len(self) == len(other) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as a list: Python's way; mypy expects a method
+
+    def text_bytes(self) -> int:
+        """The length of the text in UTF-8, read from the last token when it ends the text whole (else counted).
+
+        >>> from bpe_core.encoding.tokenizer import Tokenizer
+        >>> tokens = columns_of(Tokenizer.from_tiktoken("gpt2").view("a鬱 b").tokens, "a鬱 b", lambda i: b"")
+        >>> tokens.text_bytes(), columns_of(tokens[:2], "a鬱 b", len).text_bytes()  # the last: counted
+        (6, 6)
+        """
+        n = len(self)
+        if n and self.end[-1] == len(self.text) and not self.trail[-1] and self.byte_end[-1] > self.byte_start[-1]:
+            return int(self.byte_end[-1])
+        return len(self.text.encode("utf-8", "surrogatepass"))
+
     def _record(self, i: int) -> TokenSpan:
         token_id = int(self.ids[i])
         first, end = int(self.start[i]), int(self.end[i])
@@ -183,6 +209,16 @@ class _ChunkOf(Sequence):
             return (np.searchsorted(self.chunks, self.starts[i], "right") - 1).tolist()
         return int(np.searchsorted(self.chunks, self.starts[i], "right")) - 1
 
+    def __eq__(self, other) -> bool:
+        """Equal to any sequence of the same indices (the tuple a view of records gives).
+
+        >>> _ChunkOf(np.array([0, 2]), np.array([0, 1, 2, 3])) == (0, 0, 1, 1)
+        True
+        """
+        return isinstance(other, Sequence) and len(self) == len(other) and self[:] == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as a list: Python's way; mypy expects a method
+
 
 class TokenGroups(Sequence):
     """The runs of tokens that together make whole characters though one of them holds part of one, as
@@ -266,6 +302,20 @@ class IntColumn(Sequence):
     __hash__ = None  # type: ignore[assignment]  # unhashable, as a list: Python's way; mypy expects a method
 
 
+def char_starts(text: str) -> np.ndarray:
+    """The byte offset of each character of ``text`` in its UTF-8 bytes, and one past the end (int64; a lone
+    surrogate counts 3 bytes, as ``surrogatepass`` writes it).
+
+    >>> char_starts("a鬱🙂").tolist()
+    [0, 1, 4, 8]
+    """
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
+    sizes = 1 + (codes >= 0x80).astype(np.int64) + (codes >= 0x800) + (codes >= 0x10000)
+    starts = np.zeros(len(codes) + 1, np.int64)
+    np.cumsum(sizes, out=starts[1:])
+    return starts
+
+
 def span_columns(text: str, byte_start: np.ndarray, byte_end: np.ndarray) -> tuple[np.ndarray, ...]:
     """``(start, end, lead, trail)`` of tokens at byte offsets ``byte_start:byte_end`` of ``text``'s UTF-8 bytes, for
     all of them at once (int32, int32, int8, int8): what :func:`~bpe_core.encoding.token_spans.view_from_spans` works
@@ -274,13 +324,11 @@ def span_columns(text: str, byte_start: np.ndarray, byte_end: np.ndarray) -> tup
     >>> [column.tolist() for column in span_columns("a鬱", np.array([0, 1, 2, 3]), np.array([1, 2, 3, 4]))]
     [[0, 1, 1, 1], [1, 2, 2, 2], [0, 0, 1, 2], [0, 2, 1, 0]]
     """
-    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
-    sizes = 1 + (codes >= 0x80).astype(np.int32) + (codes >= 0x800) + (codes >= 0x10000)
-    char_start = np.zeros(len(codes) + 1, np.int64)
-    np.cumsum(sizes, out=char_start[1:])
+    char_start = char_starts(text)
+    n_chars = len(char_start) - 1
     char_at = np.empty(int(char_start[-1]) + 1, np.int32)  # byte offset -> its character (the end: len(text))
-    char_at[:-1] = np.repeat(np.arange(len(codes), dtype=np.int32), sizes)
-    char_at[-1] = len(codes)
+    char_at[:-1] = np.repeat(np.arange(n_chars, dtype=np.int32), np.diff(char_start))
+    char_at[-1] = n_chars
     byte_start, byte_end = np.asarray(byte_start, np.int64), np.asarray(byte_end, np.int64)
     covers = byte_end > byte_start
     first = char_at[byte_start]
@@ -291,7 +339,9 @@ def span_columns(text: str, byte_start: np.ndarray, byte_end: np.ndarray) -> tup
 
 
 def columns_of(tokens: Sequence[TokenSpan], text: str, token_bytes: Callable) -> TokenColumns:
-    """The columns of records already made (a whole view's), e.g. to start editing from them."""
+    """The columns of records already made (a whole view's), e.g. to start editing from them; columns as they are."""
+    if isinstance(tokens, TokenColumns):
+        return tokens
     n = len(tokens)
     ids = np.fromiter((t.id for t in tokens), np.int32, n)
     byte_start = np.fromiter((t.byte_start for t in tokens), np.int32, n)

@@ -1,9 +1,10 @@
 """What every view of a tokenized text is made of, whichever tokenizer cut it: each token with its id, its bytes,
 the characters of the text it covers and its bytes' offsets (:class:`TokenSpan`), gathered in a :class:`TokenView`.
 A token may hold only part of a UTF-8 character; its span then covers the whole character, and ``partial`` says
-which bytes of which character it holds (:class:`CharPart`). :func:`view_from_spans` is the one place views are
-built. This module imports nothing of the engine (but, to draw a view in Jupyter, :mod:`bpe_core.render.html_tokens`):
-tokenizers of every kind build their views with it.
+which bytes of which character it holds (:class:`CharPart`). :func:`view_from_spans` is the one place records are
+made: our tokenizers' views are built with it, and columns of tokens (an edited text's, a published model's whole
+view: :class:`~bpe_core.encoding.token_columns.TokenColumns`) read as the records it would make. This module imports
+nothing of the engine (but, to draw a view in Jupyter, :mod:`bpe_core.render.html_tokens`).
 
 >>> tokens = [b"a", b"\\xe9", b"\\xac", b"\\xb1"]
 >>> view = view_from_spans("a鬱", [64, 165, 105, 109], tokens, [0, 1, 2, 3], [1, 2, 3, 4], set())
@@ -89,8 +90,8 @@ def view_from_spans(
     text: str, ids: Sequence[int], tokens: Sequence[bytes], starts, ends, special_ids, chunks: Sequence[int] = ()
 ) -> TokenView:
     """The :class:`TokenView` of ``text`` from each token's id, bytes, byte start and byte end in ``text``'s UTF-8
-    bytes (the one place views are built: our tokens are the text's bytes end to end; a foreign tokenizer's spans
-    come from :func:`bpe_core.foreign.spans.byte_spans`, and a token may cover no byte at all), and the character
+    bytes (our tokens are the text's bytes end to end; a foreign tokenizer's spans, from
+    :func:`bpe_core.foreign.spans.byte_spans`, may cover no byte at all, overlap or run backwards), and the character
     offsets where its pre-tokens begin.
 
     >>> view = view_from_spans("é", [7, 8], [b"\\xc3", b"\\xa9"], [0, 1], [1, 2], set())

@@ -9,18 +9,24 @@ not care which they hold.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Callable, Iterable, Sequence
 
+import numpy as np
+
 from bpe_core.encoding.protocol import TokenRank
+from bpe_core.encoding.token_columns import IntColumn
 from bpe_core.encoding.token_lookup import UnknownTokenError
-from bpe_core.encoding.token_spans import TokenView, view_from_spans
+from bpe_core.encoding.token_spans import TokenView
 from bpe_core.foreign.first_merges import FirstMerges
 from bpe_core.foreign.library_host import LibraryEncoder, LibraryError
+from bpe_core.foreign.span_arrays import view_columns
 from bpe_core.foreign.spans import byte_spans
 from bpe_core.messages import Message, shown_char
 from bpe_core.pretokenize.text_splitter import TextSplitter, fix_surrogates
+
+#: What :meth:`ForeignTokenizer._encode_offsets` gives: ids, offsets(), chunks(starts).
+Encoded = tuple[list[int] | np.ndarray, Callable[[], Sequence], Callable[[np.ndarray], Sequence[int]]]
 
 #: The library host's call that gives a text's ids alone (no offsets: half the work for sentencepiece).
 IDS_CALL = "ids"
@@ -52,10 +58,11 @@ class ForeignTokenizer:
 
     # ----- what subclasses provide -----
 
-    def _encode_offsets(self, text: str) -> tuple[list[int], Callable[[], Sequence], Callable[[TokenView], list]]:
-        """``(ids, offsets, chunks)`` for ``text`` (free of lone surrogates): ``offsets()`` gives each token's
-        character span (called only if the tokens' bytes are not the text's), ``chunks(view)`` the sorted
-        character offsets where pre-tokens begin."""
+    def _encode_offsets(self, text: str) -> Encoded:
+        """``(ids, offsets, chunks)`` for ``text`` (free of lone surrogates): ids as a list or an int array,
+        ``offsets()`` each token's character span (pairs, or an ``(n, 2)`` array; called only if the tokens' bytes
+        are not the text's), ``chunks(starts)`` the sorted character offsets where pre-tokens begin, given each
+        token's first character (an array)."""
         raise NotImplementedError
 
     def _bytes_of(self, token_id: int) -> bytes:
@@ -106,7 +113,7 @@ class ForeignTokenizer:
 
     def encode(self, text: str) -> list[int]:
         """The model's ids for ``text``: raw, with no BOS/EOS or template tokens added."""
-        return self._encode_offsets(fix_surrogates(text))[0]
+        return _id_list(self._encode_offsets(fix_surrogates(text))[0])
 
     def encode_ids(self, text: str) -> list[int]:
         """:meth:`encode`'s ids alone, through the library's cheaper call without offsets where it has one
@@ -157,19 +164,20 @@ class ForeignTokenizer:
         """Ids, and each token's byte start and byte end in ``text``'s UTF-8 bytes (``text[start:end]`` in bytes is
         what the token covers; its own bytes are :meth:`token_bytes`)."""
         text = fix_surrogates(text)
-        ids, offsets, _ = self._encode_offsets(text)
+        found, offsets, _ = self._encode_offsets(text)
+        ids = _id_list(found)
         return (ids, *self._spans(text, ids, offsets))
 
     def _spans(self, text: str, ids: list[int], offsets) -> tuple[list[int], list[int]]:
         return byte_spans(text, self._tokens_of(ids), offsets)
 
     def view(self, text: str) -> TokenView:
-        """The tokens of ``text`` with their spans, and where its pre-tokens begin (as the library cut them)."""
+        """The tokens of ``text`` with their spans, and where its pre-tokens begin (as the library cut them): as
+        columns (:mod:`bpe_core.foreign.span_arrays`), no record made until one is read."""
         text = fix_surrogates(text)
         ids, offsets, chunks = self._encode_offsets(text)
-        tokens = self._tokens_of(ids)
-        view = view_from_spans(text, ids, tokens, *byte_spans(text, tokens, offsets), self._special_ids)
-        return dataclasses.replace(view, chunks=tuple(chunks(view)))
+        tokens = view_columns(text, ids, offsets, self.token_bytes, self._special_ids)
+        return TokenView(text, tokens, IntColumn(np.asarray(chunks(tokens.start), np.int64)))
 
     def view_at(self, text: str, k: int) -> TokenView:
         """The view of ``text`` with only the first ``k`` merges (see :class:`FirstMerges`; with every merge, the
@@ -253,6 +261,15 @@ class ForeignTokenizer:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}: {self.model}, {self.vocab_size} tokens>"
+
+
+def _id_list(ids: list[int] | np.ndarray) -> list[int]:
+    """Ids as a list (an array's as Python ints).
+
+    >>> _id_list(np.array([3, 1])), _id_list([2])
+    ([3, 1], [2])
+    """
+    return ids.tolist() if isinstance(ids, np.ndarray) else ids
 
 
 #: The library that encodes each family of foreign tokenizer (ours: our engine).

@@ -127,7 +127,7 @@ class EngineHuggingFaceTokenizer(HuggingFaceTokenizer):
         if self._one_pass and compiled is None:
             return self._engine.encode(text)
         if self._unsure is not None and _has_unsure(text, self._unsure):
-            return self._hosted(text)[0]  # a character whose NFC may differ: the library's own
+            return self._hosted(text)[0].tolist()  # a character whose NFC may differ: the library's own
         ids: list[int] = []
         # every Split step and the merges in compiled code, a piece between added tokens at once
         if compiled is not None:
@@ -161,7 +161,7 @@ class EngineHuggingFaceTokenizer(HuggingFaceTokenizer):
         if self._unsure is not None and not unicodedata.is_normalized("NFC", text):
             return super()._encode_offsets(text)  # spans and chunks in the text as it was, from the library
         ids = self.encode(text)
-        return ids, lambda: self._hosted(text)[1], lambda _view: self._starts(text)
+        return ids, lambda: self._hosted(text)[1], lambda _starts: self._starts(text)
 
     def _pieces(self, text: str, cut: bool = True) -> Iterator[tuple[int, str, int | None]]:
         """``(start, piece, added id or None)``: the text cut into added tokens (not ``normalized`` ones first)

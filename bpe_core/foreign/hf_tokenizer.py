@@ -24,11 +24,12 @@ import itertools
 import string
 from typing import Any
 
+import numpy as np
 import tokenizers
 
 from bpe_core.file_errors import TokenizerFileError
 from bpe_core.foreign.base import IDS_CALL, ForeignTokenizer
-from bpe_core.foreign.library_host import LibraryEncoder, LibraryError
+from bpe_core.foreign.library_host import LibraryEncoder, LibraryError, int_array, pair_array
 from bpe_core.foreign.locality import local_pattern
 from bpe_core.foreign.spans import byte_piece
 from bpe_core.gpt2_bytes import gpt2_to_bytes, gpt2_to_bytes_many
@@ -74,12 +75,7 @@ class HuggingFaceTokenizer(ForeignTokenizer):
 
     def _encode_offsets(self, text: str):
         ids, offsets, words = self._hosted(text)
-
-        def chunks(view) -> list[int]:
-            firsts = (i for i, word in enumerate(words) if i == 0 or word is None or word != words[i - 1])
-            return sorted({view.tokens[i].start for i in firsts})
-
-        return ids, lambda: offsets, chunks
+        return ids, lambda: offsets, functools.partial(word_starts, words)
 
     def _explained(self, error: LibraryError, text: str) -> LibraryError:
         """An Oniguruma panic said by the file's regex that ran away (asked of the host, each regex alone), or by
@@ -158,16 +154,18 @@ class HuggingFaceTokenizer(ForeignTokenizer):
 
 def library_calls(text: str, regexes: list[tuple[str, str]]) -> dict:
     """In the library host (:mod:`bpe_core.foreign.library_host`): the file's JSON ``text`` as its calls:
-    ``encode`` (a text to its ids, character offsets and word indices) and ``decode`` (ids to text, through the
-    file's decoder), as the library does them, and ``runaway`` (which of the file's ``regexes``, from
-    :func:`file_regexes`, panics alone on a text)."""
+    ``encode`` (a text to its ids, character offsets and word indices, -1 for none: arrays) and ``decode`` (ids to
+    text, through the file's decoder), as the library does them, and ``runaway`` (which of the file's ``regexes``,
+    from :func:`file_regexes`, panics alone on a text)."""
     library = tokenizers.Tokenizer.from_str(text)
     library.no_truncation()
     library.no_padding()
 
-    def encode(text: str) -> tuple[list[int], list[tuple[int, int]], list[int | None]]:
+    def encode(text: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         encoding = library.encode(text, add_special_tokens=False)
-        return encoding.ids, encoding.offsets, encoding.word_ids
+        ids, words = encoding.ids, encoding.word_ids  # (each a new list, made once)
+        words_or_none = (-1 if word is None else word for word in words)
+        return int_array(ids, len(ids)), pair_array(encoding.offsets), int_array(words_or_none, len(words))
 
     def runaway(text: str) -> int | None:
         """The index in ``regexes`` of the first that panics alone on ``text`` (a pre-tokenizer's on the text as
@@ -184,6 +182,19 @@ def library_calls(text: str, regexes: list[tuple[str, str]]) -> dict:
         "runaway": runaway,
         IDS_CALL: lambda text: library.encode(text, add_special_tokens=False).ids,
     }
+
+
+def word_starts(words: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """Where the words of a text begin (sorted, each once), from each token's word index ``words`` (-1: in no word,
+    as an added token) and first character ``starts``: a token begins a word if it is the first, in no word, or in
+    another word than the token before it.
+
+    >>> word_starts(np.array([0, 0, -1, -1, 1, 1]), np.array([0, 1, 2, 3, 3, 5])).tolist()
+    [0, 2, 3]
+    """
+    begins = np.ones(len(words), bool)
+    begins[1:] = (words[1:] == -1) | (words[1:] != words[:-1])
+    return np.unique(starts[begins])
 
 
 def file_regexes(doc: dict) -> list[tuple[str, str]]:

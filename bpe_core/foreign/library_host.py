@@ -11,7 +11,9 @@ system has it). Past either budget the host is stopped, the caller gets a :class
 happened, and the next call starts a new host; a library's panic or error comes back as a :class:`LibraryError`
 too. The host builds each tokenizer from a recipe (a module-level function and plain arguments: the file's text,
 the model's bytes, a rank table) that returns its calls by name (``encode``, ``decode``), so nothing but data
-crosses the pipe, and it is rebuilt after a restart.
+crosses the pipe, and it is rebuilt after a restart. A call that gives a number a token sends arrays
+(:func:`int_array`, :func:`pair_array`): pickled as one buffer each, where a list is pickled and unpickled an int
+object at a time (a million tokens' ids, offsets and words: about 0.3 s in the host and 0.2-0.4 s here).
 
 >>> library = LibraryEncoder("t", __name__, "_echo_calls", ())
 >>> library("hé"), library.call("decode", [104, 105])
@@ -29,10 +31,13 @@ import signal
 import sys
 import threading
 import weakref
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from multiprocessing import Pipe
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+
+import numpy as np
 
 from bpe_core import spawning
 from bpe_core.messages import Message
@@ -311,6 +316,24 @@ class _memory_limit:
             import resource
 
             resource.setrlimit(resource.RLIMIT_AS, self.saved)
+
+
+def int_array(values: Iterable[int], count: int = -1) -> np.ndarray:
+    """``values`` as an int64 array (``count`` of them, when known), for a call's reply.
+
+    >>> int_array(iter([3, 1, 2])).tolist(), int_array([], 0).dtype
+    ([3, 1, 2], dtype('int64'))
+    """
+    return np.fromiter(values, np.int64, count)
+
+
+def pair_array(pairs: Sequence[tuple[int, int]]) -> np.ndarray:
+    """``pairs`` (such as each token's character offsets) as an ``(n, 2)`` int64 array, for a call's reply.
+
+    >>> pair_array([(0, 1), (1, 3)]).tolist(), pair_array([]).shape
+    ([[0, 1], [1, 3]], (0, 2))
+    """
+    return int_array(itertools.chain.from_iterable(pairs), 2 * len(pairs)).reshape(len(pairs), 2)
 
 
 def _echo_calls():

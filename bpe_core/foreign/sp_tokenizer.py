@@ -8,12 +8,13 @@ the pair that BPE over the higher-scored pieces makes of its characters (:func:`
 
 from __future__ import annotations
 
+import numpy as np
 import sentencepiece
 
 from bpe_core.encoding.protocol import TokenRank
 from bpe_core.file_errors import TokenizerFileError
 from bpe_core.foreign.base import IDS_CALL, ForeignTokenizer
-from bpe_core.foreign.library_host import LibraryEncoder
+from bpe_core.foreign.library_host import LibraryEncoder, int_array, pair_array
 from bpe_core.foreign.sp_proto import model_type
 from bpe_core.foreign.spans import byte_piece
 
@@ -39,7 +40,7 @@ class SentencePieceTokenizer(ForeignTokenizer):
 
     def _encode_offsets(self, text: str):
         ids, offsets, firsts = self._host(text)
-        return ids, lambda: offsets, lambda view: sorted({view.tokens[i].start for i in firsts})
+        return ids, lambda: offsets, lambda starts: np.unique(starts[firsts])
 
     def _decode_text(self, ids: list[int], data: bytes) -> str:
         """As sentencepiece decodes them (``▁Hello`` is ``Hello``)."""
@@ -80,15 +81,16 @@ class SentencePieceTokenizer(ForeignTokenizer):
 
 def library_calls(data: bytes) -> dict:
     """In the library host (:mod:`bpe_core.foreign.library_host`): the serialized model ``data`` as its calls:
-    ``encode`` (a text to its ids, character offsets and the indices of the tokens that begin a word) and
+    ``encode`` (a text to its ids, character offsets and the indices of the tokens that begin a word: arrays) and
     ``decode`` (ids to text: the leading space of ``▁`` dropped, byte pieces joined), as the library does them."""
     processor = sentencepiece.SentencePieceProcessor()
     processor.LoadFromSerializedProto(data)
 
-    def encode(text: str) -> tuple[list[int], list, list[int]]:
+    def encode(text: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         found = processor.EncodeAsOffsetMapping(text)
-        firsts = [i for i, piece in enumerate(found["pieces"]) if i == 0 or piece.startswith("▁")]
-        return list(found["ids"]), list(found["offsets"]), firsts
+        ids = found["ids"]
+        firsts = (i for i, piece in enumerate(found["pieces"]) if i == 0 or piece.startswith("▁"))
+        return int_array(ids, len(ids)), pair_array(found["offsets"]), int_array(firsts)
 
     return {"encode": encode, "decode": processor.DecodeIds, IDS_CALL: processor.EncodeAsIds}
 

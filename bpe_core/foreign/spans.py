@@ -5,8 +5,9 @@ does not change the text, the tokens' bytes are the text's bytes in order and ea
 character included. Where it normalizes (NFKC, lower case, ``▁`` for spaces), each token gets the bytes of its
 characters; a run of tokens that each hold part of a character (byte fallback, byte-level BPE: each is invalid
 UTF-8 on its own) and together spell those characters shares them out in order, so a token holding part of a
-character still says which part. The display records are built from these spans by
-:func:`bpe_core.encoding.token_spans.view_from_spans`.
+character still says which part. A view's tokens are read from these spans
+(:func:`bpe_core.encoding.token_spans.view_from_spans`); a whole view's, all at once, from the same spans worked
+out with numpy (:mod:`bpe_core.foreign.span_arrays`).
 
 >>> text = "a鬱"
 >>> byte_spans(text, [b"a", b"\\xe9", b"\\xac", b"\\xb1"], [(0, 1), (1, 2), (1, 2), (1, 2)])
@@ -37,7 +38,12 @@ def byte_piece(piece: str) -> bytes | None:
 
 def byte_spans(text: str, tokens: Sequence[bytes], offsets) -> tuple[list[int], list[int]]:
     """Each token's byte start and byte end in ``text``'s UTF-8 bytes, as two lists. ``offsets`` are the tokens'
-    character spans, or a function returning them (called only if the tokens' bytes are not the text's)."""
+    character spans, or a function returning them (called only if the tokens' bytes are not the text's); one that
+    ends before it starts ends there, and offsets before the text's start or past its end are taken as those.
+
+    >>> byte_spans("ab", [b"x", b"y"], [(-3, -1), (5, 1)])
+    ([0, 2], [0, 2])
+    """
     data = text.encode("utf-8")
     if b"".join(tokens) == data:
         return contiguous_spans(map(len, tokens))
@@ -46,12 +52,12 @@ def byte_spans(text: str, tokens: Sequence[bytes], offsets) -> tuple[list[int], 
     if len(offsets) != len(tokens):
         raise ValueError(f"{len(tokens)} tokens but {len(offsets)} offsets")
     char_starts = _char_starts(text)
-    last = len(char_starts) - 1
-    spans = [(char_starts[min(a, last)], char_starts[min(max(a, b), last)]) for a, b in offsets]
+    last = len(char_starts) - 1  # offsets out of the text are clamped to it
+    spans = [(char_starts[min(max(a, 0), last)], char_starts[min(max(a, b, 0), last)]) for a, b in offsets]
     i = 0
     while i < len(tokens):
         j = i
-        while j < len(tokens) and not _is_utf8(tokens[j]):
+        while j < len(tokens) and not is_utf8(tokens[j]):
             j += 1
         if j > i:
             _share_out(data, tokens, spans, i, j)
@@ -69,7 +75,12 @@ def contiguous_spans(lengths: Iterable[int]) -> tuple[list[int], list[int]]:
     return bounds[:-1], bounds[1:]
 
 
-def _is_utf8(token: bytes) -> bool:
+def is_utf8(token: bytes) -> bool:
+    """Whether ``token`` is valid UTF-8 on its own (a token holding part of a character is not).
+
+    >>> is_utf8("鬱".encode()), is_utf8("鬱".encode()[:2])
+    (True, False)
+    """
     try:
         token.decode("utf-8")
     except UnicodeDecodeError:

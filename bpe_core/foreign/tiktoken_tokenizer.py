@@ -70,7 +70,7 @@ class TiktokenTokenizer(ForeignTokenizer):
         ids = self._hosted(text)
         if self.shift:
             ids = [i + self.shift for i in ids]
-        return ids, lambda: self._offsets(text, ids), lambda _view: self.pretokenizer.starts(text)
+        return ids, lambda: self._offsets(text, ids), lambda _starts: self.pretokenizer.starts(text)
 
     def _offsets(self, text: str, ids: list[int]) -> list[tuple[int, int]]:
         """Each token's character span, pre-token by pre-token: needed only when the pattern left text unmatched
@@ -88,10 +88,6 @@ class TiktokenTokenizer(ForeignTokenizer):
     def token_ids(self) -> list[int]:
         """The ranks (shifted past Tekken's special tokens) and the special tokens' ids: ranks may have gaps."""
         return sorted({rank + self.shift for rank in self._ranks.values()} | set(self._specials_by_id))
-
-    def _tokens_of(self, ids: list[int]) -> list[bytes]:
-        # One call into tiktoken for them all (encode never gives a Tekken special token, all below the shift).
-        return self._encoding.decode_tokens_bytes([i - self.shift for i in ids] if self.shift else ids)
 
     def _spans(self, text: str, ids: list[int], offsets) -> tuple[list[int], list[int]]:
         # tiktoken's tokens are the text's bytes in order: their lengths are enough.

@@ -20,6 +20,7 @@ from app.compare import source_loader
 from app.compare.compare_view import TIKTOKEN_PATTERNS, CompareView
 from app.compare.model_id_dialog import ModelIdDialog
 from app.teaching.window import TeachingWindow
+from bpe_core.encoding.token_columns import TokenColumns
 from bpe_core.pretokenize.patterns import QWEN2
 from tests.test_foreign_builders import build_hf, build_sentencepiece, build_tiktoken
 from tests.test_hub import put_in_cache, small_tokenizer_json
@@ -100,6 +101,21 @@ def test_panes_of_every_kind_show_the_libraries_ids(qtbot, view, files, monkeypa
         assert pane.stats.text().startswith(f"{len(expected[key]):,} tokens")
         if key != source_key(files["qwen"]):
             assert "cuts agree" in pane.agreement.text()
+
+
+def test_a_library_pane_holds_columns_and_counts_the_texts_bytes(qtbot, view, tmp_path):
+    """A library's whole view is columns; where its last token stops before the text's end (a Strip normalizer drops
+    the trailing spaces), the figures still divide the text's bytes, and a keystroke is followed."""
+    path = build_hf(tmp_path, "metaspace_punctuation_strip")
+    view.add_source(path)
+    pane = wait_for_pane(qtbot, view, source_key(path))
+    for text in ("café 鬱🙂  ", "café 鬱🙂 x  "):
+        view.editor.setPlainText(text)
+        qtbot.waitUntil(lambda text=text: pane.result.view.text == text and not view.busy(), timeout=30000)
+        tokens = pane.result.view.tokens
+        assert isinstance(tokens, TokenColumns) and [t.id for t in tokens] == hf_ids(path, text)
+        assert tokens.byte_end[-1] < len(text.encode("utf-8"))
+        assert pane.stats.text() == pane.stats_text(len(tokens), len(text), len(text.encode("utf-8")))
 
 
 def test_add_tokenizer_file_takes_a_folder_and_returns_its_pane(qtbot, view, files):
