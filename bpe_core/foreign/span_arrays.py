@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection
 
 import numpy as np
 
+from bpe_core.encoding.spelling import Spelling
 from bpe_core.encoding.token_columns import TokenColumns, char_starts, span_columns
 from bpe_core.foreign.spans import is_utf8
 
@@ -47,9 +48,8 @@ def token_stream(ids: np.ndarray, token_bytes: Callable[[int], bytes]) -> tuple[
     >>> [a.tolist() for a in token_stream(np.array([2, 1, 2]), {1: b"\\xe9", 2: b"ab"}.__getitem__)]
     [[97, 98, 233, 97, 98], [2, 1, 2], [True, False, True]]
     """
-    distinct, each = np.unique(ids, return_inverse=True)
-    data = [token_bytes(token_id) for token_id in distinct.tolist()]
-    sizes = np.fromiter(map(len, data), np.int64, len(data))
+    spelling = Spelling.of(ids, token_bytes)
+    data, sizes, each = spelling.data, spelling.sizes, spelling.each
     valid = np.fromiter(map(is_utf8, data), bool, len(data))
     flat = np.frombuffer(b"".join(data), np.uint8)
     lengths = sizes[each]
