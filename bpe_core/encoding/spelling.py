@@ -74,9 +74,7 @@ class Spelling:
             part = slice(first, first + BLOCK)
             length, end = lengths[part], ends[part]
             start = int(end[0] - length[0])
-            # the k-th byte of a block is byte (k - token's start in the block) of its token's copy in the pool
-            offset = np.repeat(pool_start[self.each[part]] - (end - length - start), length)
-            gathered = pool[offset + np.arange(len(offset))]
+            gathered = pool[spread(pool_start[self.each[part]], length)]
             if not np.array_equal(gathered, wanted[start : int(end[-1])]):
                 return False
         return True
@@ -98,3 +96,12 @@ def _distinct(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return distinct.astype(np.int64), where[ids]
     distinct, each = np.unique(ids, return_inverse=True)
     return distinct, each.reshape(-1)
+
+
+def spread(firsts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """Each of ``firsts`` counted up ``sizes`` times, all end to end.
+
+    >>> spread(np.array([5, 0]), np.array([2, 3])).tolist()
+    [5, 6, 0, 1, 2]
+    """
+    return np.repeat(firsts - (np.cumsum(sizes) - sizes), sizes) + np.arange(int(sizes.sum()))

@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection
 
 import numpy as np
 
-from bpe_core.encoding.spelling import Spelling
+from bpe_core.encoding.spelling import Spelling, spread
 from bpe_core.encoding.token_columns import TokenColumns, char_starts, span_columns
 from bpe_core.foreign.spans import is_utf8
 
@@ -53,7 +53,7 @@ def token_stream(ids: np.ndarray, token_bytes: Callable[[int], bytes]) -> tuple[
     valid = np.fromiter(map(is_utf8, data), bool, len(data))
     flat = np.frombuffer(b"".join(data), np.uint8)
     lengths = sizes[each]
-    index = _spread((np.cumsum(sizes) - sizes)[each], lengths)  # each token's bytes where they are in flat
+    index = spread((np.cumsum(sizes) - sizes)[each], lengths)  # each token's bytes where they are in flat
     return flat[index], lengths, valid[each]
 
 
@@ -118,15 +118,6 @@ def _spells(data: np.ndarray, stream, places, sizes, shifts, heads) -> np.ndarra
     >>> _spells(data, stream, np.array([0, 1, 2]), np.array([1, 1, 1]), np.array([1, 1, -2]), np.array([0, 2]))
     array([ True, False])
     """
-    at = _spread(places, sizes)
+    at = spread(places, sizes)
     same = stream[at] == data[np.minimum(at + np.repeat(shifts, sizes), len(data) - 1)]
     return np.logical_and.reduceat(same, (np.cumsum(sizes) - sizes)[heads])
-
-
-def _spread(firsts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
-    """Each of ``firsts`` counted up ``sizes`` times, all end to end.
-
-    >>> _spread(np.array([5, 0]), np.array([2, 3])).tolist()
-    [5, 6, 0, 1, 2]
-    """
-    return np.repeat(firsts - (np.cumsum(sizes) - sizes), sizes) + np.arange(int(sizes.sum()))
