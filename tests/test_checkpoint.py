@@ -1,6 +1,7 @@
 """A crash loses nothing (issue 26): `bpe train --checkpoint DIR` killed with SIGKILL mid-run, then run again with
 the same arguments, resumes and ends with the merges of an uninterrupted run, id for id."""
 
+import hashlib
 import json
 import os
 import random
@@ -13,6 +14,7 @@ import time
 import pytest
 
 from bpe_core.formats import load_json
+from bpe_core.formats.native import json_text
 from bpe_core.training.checkpoint import FOLDER_NAME, Checkpoint, interrupted
 
 
@@ -102,3 +104,80 @@ def test_ctrl_c_saves_a_checkpoint_the_same_command_resumes(corpus, tmp_path):
     again = subprocess.run(command, env=env, capture_output=True, text=True)
     assert again.returncode == 0 and f"resuming the interrupted run from its {saved} merges" in again.stderr
     assert len(load_json(out).merges) == 6000 - 256 and not folder.exists()
+
+
+def _tokenizer(merges: int):
+    """A tokenizer of the first ``merges`` merges of a made-up run: ``a`` with ``b``, then ``ab`` with ``c``..."""
+    from bpe_core.encoding.tokenizer import Tokenizer
+
+    vocab, pairs = {i: bytes([i]) for i in range(256)}, []
+    for k in range(merges):
+        pair = (vocab[255 + k] if k else b"a", bytes([98 + k]))
+        vocab[256 + k] = pair[0] + pair[1]
+        pairs.append(pair)
+    return Tokenizer(vocab, pairs)
+
+
+def _merges_file(folder, tokenizer) -> str:
+    """``tokenizer`` written in ``folder`` as a save names it (the first 16 hex digits of its SHA-256); its name."""
+    data = json_text(tokenizer).encode("utf-8")
+    name = f"merges-{hashlib.sha256(data).hexdigest()[:16]}.json"
+    (folder / name).write_bytes(data)
+    return name
+
+
+#: What a save killed midway leaves, by where the kill lands: a temporary file (writing the merges or run.json),
+#: the merges file run.json does not name yet (between the two), or the one it no longer names (before its removal).
+KILLED_SAVES = {
+    "writing the merges": lambda folder: _temporary(folder, ".merges-0123456789abcdef.json.q7_z01ab.tmp"),
+    "writing run.json": lambda folder: _temporary(folder, ".run.json.x1y2z3_4.tmp"),
+    "before run.json": lambda folder: _merges_file(folder, _tokenizer(4)),
+    "before the old merges' removal": lambda folder: _merges_file(folder, _tokenizer(1)),
+}
+
+
+def _temporary(folder, name: str) -> str:
+    (folder / name).write_text('{"merges": [["a", "b"', encoding="utf-8")
+    return name
+
+
+@pytest.mark.parametrize("killed", KILLED_SAVES)
+def test_what_a_killed_save_left_goes_when_the_resumed_run_ends(tmp_path, killed):
+    Checkpoint(tmp_path, {"vocab_size": 300}).save(_tokenizer(2))
+    folder = tmp_path / FOLDER_NAME
+    left = KILLED_SAVES[killed](folder)
+    resumed = Checkpoint(tmp_path, {"vocab_size": 300})
+    assert resumed.saved().merges == _tokenizer(2).merges
+    resumed.save(_tokenizer(3))
+    assert (folder / left).exists()  # left while the run goes on
+    resumed.remove()
+    assert os.listdir(tmp_path) == []
+
+
+def test_what_is_not_known_to_be_a_leftover_stays(tmp_path):
+    """A merges file changed by hand (its SHA-256 no longer its name), a temporary file another run is writing now
+    (newer than this run), a named pipe or a link with a save's name: none is removed, and the folder stays."""
+    Checkpoint(tmp_path, {"vocab_size": 300}).save(_tokenizer(2))
+    folder = tmp_path / FOLDER_NAME
+    edited = _merges_file(folder, _tokenizer(1))
+    (folder / edited).write_text((folder / edited).read_text().replace('"a"', '"A"'), encoding="utf-8")
+    os.mkfifo(folder / ".run.json.fifo0000.tmp")
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.json"
+    outside.write_text("the user's", encoding="utf-8")
+    os.symlink(outside, folder / "merges-00000000000000ff.json")
+    resumed = Checkpoint(tmp_path, {"vocab_size": 300})
+    resumed.saved()
+    time.sleep(0.05)  # past the file system's clock's step
+    writing = _temporary(folder, ".merges-fedcba9876543210.json.n0w_1234.tmp")
+    resumed.save(_tokenizer(3))
+    resumed.remove()
+    assert sorted(os.listdir(folder)) == sorted(
+        [
+            "BPE-EXPLORER-CHECKPOINT.txt",
+            edited,
+            ".run.json.fifo0000.tmp",
+            "merges-00000000000000ff.json",
+            writing,
+        ]
+    )
+    assert outside.read_text(encoding="utf-8") == "the user's"

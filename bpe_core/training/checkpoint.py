@@ -7,8 +7,9 @@ naming it (:data:`MARKER`): nothing of the user's in ``DIR`` is ever written or 
 without the marker is left alone. ``run.json`` says what the run is (settings and corpus files: names, sizes and
 modification times) and the SHA-256 of the merges file it saved. A checkpoint is resumed only by the run it
 belongs to, read back exactly as written (regular files within a size bound); any other run is told why not in
-one line and starts afresh, replacing the checkpoint at its first save. A finished run removes what it wrote, and
-the folder once it is empty. A save that fails (a full disk) is warned of once and training goes on.
+one line and starts afresh, replacing the checkpoint at its first save. A finished run removes what it wrote, what
+a save killed midway left (:func:`leftovers`), and the folder once it is empty. A save that fails (a full disk) is
+warned of once and training goes on.
 
 >>> import tempfile
 >>> from bpe_core.encoding.tokenizer import Tokenizer
@@ -32,6 +33,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import stat
 import time
 from collections.abc import Callable
@@ -113,6 +115,7 @@ class Checkpoint:
         self._written: str | None = None  # the merges file this run saved last
         self._ours: set[str] = set()  # merges files of ours this run replaces or resumed (removed at the end)
         self._made_parent = False  # DIR was made by the program (removed at the end if then empty)
+        self._started = time.time_ns()  # files of ours older than this run that no run.json names are leftovers
 
     def check(self) -> None:
         """Raise :class:`CheckpointError` if ``DIR`` is a file, or holds a ``bpe-explorer-checkpoint`` that is
@@ -302,6 +305,8 @@ class Checkpoint:
             (self.folder / name).unlink(missing_ok=True)
         if named in mine:
             (self.folder / RUN_FILE).unlink(missing_ok=True)
+            for name in leftovers(self.folder, before=self._started):
+                (self.folder / name).unlink(missing_ok=True)
         self._tidy()
 
     def _tidy(self) -> None:
@@ -340,6 +345,59 @@ def _is_merges_name(name: str) -> bool:
     """
     digits = name.removeprefix("merges-").removesuffix(".json")
     return len(name) == 28 and len(digits) == 16 and all(c in "0123456789abcdef" for c in digits)
+
+
+#: A temporary file of a save (``write_text_atomically``'s: a dot, the name, eight characters, ``.tmp``).
+_TEMPORARY = re.compile(r"\.(?:run\.json|merges-[0-9a-f]{16}\.json|BPE-EXPLORER-CHECKPOINT\.txt)\.[a-z0-9_]{8}\.tmp")
+
+
+def leftovers(folder: Path, *, before: int) -> list[str]:
+    """The files of the program's ``folder`` that a save killed midway left, modified before ``before`` (ns since
+    the epoch: a file another run is writing now is newer): a save's temporary file, and a merges file of ours
+    (its SHA-256 begins with its name's digits) that ``run.json`` no longer names, or did not yet. Only regular
+    files; nothing else is ever a leftover.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / ".run.json.k3_x9abc.tmp").write_text("{cut")
+    >>> _ = (folder / "notes.txt").write_text("mine")
+    >>> leftovers(folder, before=time.time_ns() + 10**9)
+    ['.run.json.k3_x9abc.tmp']
+    """
+    found = []
+    for entry in os.scandir(folder):
+        temporary = _TEMPORARY.fullmatch(entry.name) is not None
+        if not (temporary or _is_merges_name(entry.name)) or entry.name == _named(folder):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode) or info.st_mtime_ns >= before:
+                continue
+            if temporary or _spells_its_name(folder / entry.name):
+                found.append(entry.name)
+        except OSError:
+            continue  # gone meanwhile, or unreadable: not known to be ours
+    return sorted(found)
+
+
+def _named(folder: Path) -> str | None:
+    """The merges file ``run.json`` names, if it is there and names one."""
+    try:
+        about = json.loads(_regular_file_bytes(folder / RUN_FILE, MAX_RUN_BYTES))
+    except (TokenizerFileError, ValueError):
+        return None
+    merges = about.get("merges") if isinstance(about, dict) else None
+    return merges if isinstance(merges, str) else None
+
+
+def _spells_its_name(path: Path) -> bool:
+    """True if the merges file at ``path`` is byte for byte what a save wrote: its SHA-256 begins with the 16 hex
+    digits of its name."""
+    try:
+        data = _regular_file_bytes(path, MAX_MERGES_BYTES)
+    except TokenizerFileError:
+        return False
+    return hashlib.sha256(data).hexdigest()[:16] == path.name.removeprefix("merges-").removesuffix(".json")
 
 
 def is_ours(folder: Path) -> bool:
