@@ -15,7 +15,7 @@ import pytest
 
 from bpe_core.formats import load_json
 from bpe_core.formats.native import json_text
-from bpe_core.training.checkpoint import FOLDER_NAME, Checkpoint, interrupted
+from bpe_core.training.checkpoint import FOLDER_NAME, Checkpoint, interrupted, leftovers
 
 
 @pytest.fixture(scope="module")
@@ -149,6 +149,7 @@ def test_what_a_killed_save_left_goes_when_the_resumed_run_ends(tmp_path, killed
     resumed = Checkpoint(tmp_path, {"vocab_size": 300})
     assert resumed.saved().merges == _tokenizer(2).merges
     resumed.save(_tokenizer(3))
+    assert leftovers(folder, before=time.time_ns() + 10**12) == [left]  # not the merges run.json names
     assert (folder / left).exists()  # left while the run goes on
     resumed.remove()
     assert os.listdir(tmp_path) == []

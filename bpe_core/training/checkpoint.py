@@ -364,10 +364,15 @@ def leftovers(folder: Path, *, before: int) -> list[str]:
     >>> leftovers(folder, before=time.time_ns() + 10**9)
     ['.run.json.k3_x9abc.tmp']
     """
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []  # gone, or not readable: nothing known to be ours
+    named = _named(folder)
     found = []
-    for entry in os.scandir(folder):
+    for entry in entries:
         temporary = _TEMPORARY.fullmatch(entry.name) is not None
-        if not (temporary or _is_merges_name(entry.name)) or entry.name == _named(folder):
+        if not (temporary or _is_merges_name(entry.name)) or entry.name == named:
             continue
         try:
             info = entry.stat(follow_symlinks=False)
@@ -382,9 +387,10 @@ def leftovers(folder: Path, *, before: int) -> list[str]:
 
 def _named(folder: Path) -> str | None:
     """The merges file ``run.json`` names, if it is there and names one."""
+    path = folder / RUN_FILE
     try:
-        about = json.loads(_regular_file_bytes(folder / RUN_FILE, MAX_RUN_BYTES))
-    except (TokenizerFileError, ValueError):
+        about = parse_json_text(path, _regular_file_bytes(path, MAX_RUN_BYTES).decode("utf-8"))
+    except (TokenizerFileError, UnicodeDecodeError):
         return None
     merges = about.get("merges") if isinstance(about, dict) else None
     return merges if isinstance(merges, str) else None
