@@ -4,7 +4,8 @@ the editor (``toPlainText``) takes 5 ms, and every keystroke needs the text.
 The document reports each change as ``(position, removed, added)`` in UTF-16 units (an emoji is two); the mirror
 replaces those characters with the added ones, read from the document, written as ``toPlainText`` writes them
 (line and paragraph separators as ``\\n``, a no-break space as a space). A change it cannot place (one reported past
-the end, as replacing the whole text is) makes it read the whole text again, and after each change the length is
+the end, as replacing the whole text is, or one that starts or ends between an emoji's two units, where a cursor
+placed by a program types) makes it read the whole text again, and after each change the length is
 checked against the document's.
 
 >>> from PySide6.QtWidgets import QApplication, QPlainTextEdit
@@ -68,6 +69,9 @@ class TextMirror(QObject):
         last = self.editor.document().characterCount() - 1  # the last position a cursor can take
         if position + removed > len(old) + len(astral) or position + added > last:
             self._text = None  # a change reported past the end (as emptying the editor is): read it all
+            return
+        if np.isin((position, position + removed), units + 1).any():
+            self._text = None  # a change between an emoji's two units (a cursor placed there): read it all
             return
         k = int(np.searchsorted(units, position))
         k_end = int(np.searchsorted(units, position + removed))
