@@ -16,7 +16,9 @@ Which tokenizers are encoded this way (:func:`local_splitter`), and why the rest
   exactly as ``encode`` does (pattern ``none``, or a custom regex, which may look behind or far ahead: whole);
 - tiktoken rank tables (:class:`~bpe_core.foreign.TiktokenTokenizer`) whose pattern is one of the named ones;
 - a ``tokenizer.json`` whose pipeline :func:`bpe_core.foreign.locality.local_pattern` proves local;
-- anything else (SentencePiece, which normalizes the whole text and prepends a space; WordPiece; normalizers...).
+- anything else (SentencePiece, which normalizes the whole text and prepends a space; WordPiece; normalizers...);
+  a SentencePiece model whose lines encode apart still sends only the edited line to its library
+  (:mod:`bpe_core.foreign.sp_lines`).
 
 A library encodes the window with :data:`MARGIN` characters of the text after it, and only the tokens up to the
 window's end are kept. Each first view of a text checks that the library's pre-tokens are the pattern's and that

@@ -8,6 +8,8 @@ the pair that BPE over the higher-scored pieces makes of its characters (:func:`
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import sentencepiece
 
@@ -15,6 +17,7 @@ from bpe_core.encoding.protocol import TokenRank
 from bpe_core.file_errors import TokenizerFileError
 from bpe_core.foreign.base import IDS_CALL, ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryEncoder, int_array, pair_array
+from bpe_core.foreign.sp_lines import LINES_LEAST, LineMemo, bare, by_lines, encode_lines
 from bpe_core.foreign.sp_proto import model_type
 from bpe_core.foreign.spans import byte_piece
 
@@ -37,9 +40,14 @@ class SentencePieceTokenizer(ForeignTokenizer):
         self._processor = processor
         self._host = LibraryEncoder(path, __name__, "library_calls", (data,))
         self._host_calls = frozenset([IDS_CALL])
+        self.by_lines = by_lines(data, processor)  # a long text's lines encoded apart, each remembered (sp_lines)
+        self._lines = LineMemo(lambda text, at_start: self._host.call(LINES_CALLS[at_start], text))
 
     def _encode_offsets(self, text: str):
-        ids, offsets, firsts = self._host(text)
+        if self.by_lines and len(text) >= LINES_LEAST:
+            ids, offsets, firsts = self._lines.encode(text)
+        else:
+            ids, offsets, firsts = self._host(text)
         return ids, lambda: offsets, lambda starts: np.unique(starts[firsts])
 
     def _decode_text(self, ids: list[int], data: bytes) -> str:
@@ -79,12 +87,19 @@ class SentencePieceTokenizer(ForeignTokenizer):
         return piece.replace("▁", " ").encode("utf-8")
 
 
+#: The host's calls that encode a text's lines apart (:func:`~bpe_core.foreign.sp_lines.encode_lines`), by whether
+#: the first of them begins the text.
+LINES_CALLS = {True: "lines at start", False: "lines"}
+
+
 def library_calls(data: bytes) -> dict:
     """In the library host (:mod:`bpe_core.foreign.library_host`): the serialized model ``data`` as its calls:
-    ``encode`` (a text to its ids, character offsets and the indices of the tokens that begin a word: arrays) and
-    ``decode`` (ids to text: the leading space of ``▁`` dropped, byte pieces joined), as the library does them."""
+    ``encode`` (a text to its ids, character offsets and the indices of the tokens that begin a word: arrays),
+    ``decode`` (ids to text: the leading space of ``▁`` dropped, byte pieces joined), as the library does them, and
+    :data:`LINES_CALLS` (each line of a text apart, for a model whose lines are encoded so)."""
     processor = sentencepiece.SentencePieceProcessor()
     processor.LoadFromSerializedProto(data)
+    rest = functools.cache(lambda: bare(data))  # loaded when first asked
 
     def encode(text: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         found = processor.EncodeAsOffsetMapping(text)
@@ -92,7 +107,13 @@ def library_calls(data: bytes) -> dict:
         firsts = (i for i, piece in enumerate(found["pieces"]) if i == 0 or piece.startswith("▁"))
         return int_array(ids, len(ids)), pair_array(found["offsets"]), int_array(firsts)
 
-    return {"encode": encode, "decode": processor.DecodeIds, IDS_CALL: processor.EncodeAsIds}
+    return {
+        "encode": encode,
+        "decode": processor.DecodeIds,
+        IDS_CALL: processor.EncodeAsIds,
+        LINES_CALLS[True]: lambda text: encode_lines(processor, rest(), text, True),
+        LINES_CALLS[False]: lambda text: encode_lines(processor, rest(), text, False),
+    }
 
 
 def sentencepiece_merges(scores: dict[str, float]) -> list[tuple[str, str]]:

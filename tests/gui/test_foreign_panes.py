@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import shutil
 import threading
+from pathlib import Path
 
 import pytest
 import sentencepiece
@@ -116,6 +117,34 @@ def test_a_library_pane_holds_columns_and_counts_the_texts_bytes(qtbot, view, tm
         assert isinstance(tokens, TokenColumns) and [t.id for t in tokens] == hf_ids(path, text)
         assert tokens.byte_end[-1] < len(text.encode("utf-8"))
         assert pane.stats.text() == pane.stats_text(len(tokens), len(text), len(text.encode("utf-8")))
+
+
+def test_a_llama_style_pane_over_a_long_text_sends_only_the_typed_line_to_its_library(qtbot, view, tmp_path):
+    """A SentencePiece model set as Llama 2's (no normalization, spaces kept) over a text of 33,000 characters: keys
+    typed into its middle show the library's ids of the whole new text, and only the edited line is sent to the
+    library (sp_lines), not the text."""
+    from tests.test_foreign_builders import corpus_lines
+    from tests.test_sp_lines import LLAMA_STYLE, train
+
+    path = Path(train(tmp_path, "llama_style", **LLAMA_STYLE).name)
+    text = "\n".join(corpus_lines() * 2)
+    view.editor.setPlainText(text)
+    view.add_source(path)
+    pane = wait_for_pane(qtbot, view, source_key(path))
+    tokenizer = view.pane_records[source_key(path)].source.tokenizer
+    text = view.editor.toPlainText()  # (the editor's line breaks: CRLF becomes LF)
+    assert tokenizer.by_lines and pane.result.view.text == text and pane.ids() == sp_ids(path, text)
+    sent = []
+    ask = tokenizer._lines.ask
+    tokenizer._lines.ask = lambda part, at_start: sent.append(part) or ask(part, at_start)
+    cursor = view.editor.textCursor()
+    cursor.setPosition(len(text[: len(text) // 2].encode("utf-16-le")) // 2)  # (in UTF-16 units: emoji are two)
+    view.editor.setTextCursor(cursor)
+    qtbot.keyClicks(view.editor, " new words")  # (QTest types Latin-1 only)
+    typed = view.editor.toPlainText()
+    qtbot.waitUntil(lambda: pane.result.view.text == typed and not view.busy(), timeout=30000)
+    assert pane.ids() == sp_ids(path, typed) and typed != text
+    assert sent and max(map(len, sent)) < 400  # a line at a time, never the text
 
 
 def test_add_tokenizer_file_takes_a_folder_and_returns_its_pane(qtbot, view, files):
