@@ -295,7 +295,7 @@ def test_the_slow_pane_benchmark_says_no_corpus_and_a_full_disk_in_one_line(tmp_
     corpus.write_text("你好世界\n" * 10, encoding="utf-8")
     monkeypatch.setattr(bench, "CORPUS", corpus)
 
-    def full(corpus, folder):
+    def full(corpus, folder, name):
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(bench, "train_model", full)

@@ -4,12 +4,14 @@
     $ python tests/bench/bench_slow_pane.py [--chars N] [--repeat N] [--tree CHECKOUT]
 
 The Compare tab encodes every pane in one thread (``app/compare/encode_worker.py``). A SentencePiece model is not
-local (it normalizes the whole text), so its pane encodes the whole text at every key; ours and tiktoken's re-encode
-only what the key touched. Each run is a fresh process: the panes' ``EncodeService`` given the first N characters of
-the Chinese corpus, then five keys typed in its middle, each request waited for; the figure is the median, over the
-keys, of the time from the request to each pane's result for the new text. A SentencePiece BPE model of 8,000 pieces
-is trained on the corpus first (in a temporary folder, removed). ``--tree``: another checkout, measured alternately
-as "before". The peer: tiktoken's whole encode of the same text, in the same runs.
+local, so its pane encodes the whole text at every key; ours and tiktoken's re-encode only what the key touched. Two
+SentencePiece BPE models of 8,000 pieces are trained on the corpus first (in a temporary folder, removed): one with
+SentencePiece's defaults (``sentencepiece``: NFKC, a line break read as a space: the whole text sent to the library
+at every key) and one set as Llama 2's is (``llama-style``: no normalization, spaces kept: only the edited line sent,
+:mod:`bpe_core.foreign.sp_lines`). Each run is a fresh process: the panes' ``EncodeService`` given the first N
+characters of the Chinese corpus, then five keys typed in its middle, each request waited for; the figure is the
+median, over the keys, of the time from the request to each pane's result for the new text. ``--tree``: another
+checkout, measured alternately as "before". The peer: tiktoken's whole encode of the same text, in the same runs.
 """
 
 from __future__ import annotations
@@ -28,7 +30,12 @@ sys.path.insert(0, str(HERE))
 from bench_incremental import child_json, run_measure  # noqa: E402
 
 CORPUS = HERE / ".corpora" / "chinese.txt"
-PANES = ("ours", "o200k_base", "sentencepiece")
+PANES = ("ours", "o200k_base", "sentencepiece", "llama-style")
+#: Each SentencePiece pane's model: SentencePiece's defaults, and Llama 2's settings.
+MODELS = {
+    "sentencepiece": {},
+    "llama-style": {"normalization_rule_name": "identity", "remove_extra_whitespaces": False},
+}
 
 CHILD = r"""
 import json, os, statistics, sys, time
@@ -41,10 +48,11 @@ from bpe_core.encoding.reference import get_encoding
 from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.formats import load_any
 
-corpus, chars, model = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+corpus, chars, model, llama_style = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 text = open(corpus, encoding="utf-8").read()[:chars]
 sources = [
     PaneSource("sentencepiece", "SentencePiece", load_any(model)),
+    PaneSource("llama-style", "Llama-style", load_any(llama_style)),
     PaneSource("ours", "ours", Tokenizer.from_tiktoken("o200k_base")),
     reference_source("o200k_base"),
 ]
@@ -65,7 +73,7 @@ def ask(text):
 try:
     ask(text)
     ask(text + "。")  # every tokenizer loaded, each pane's time known
-    waits = {key: [] for key in ("ours", "o200k_base", "sentencepiece")}
+    waits = {key: [] for key in ("ours", "o200k_base", "sentencepiece", "llama-style")}
     for k, typed in enumerate("你好世界啊"):
         at = len(text) // 2 + k
         text = text[:at] + typed + text[at:]
@@ -82,12 +90,13 @@ print(json.dumps({key: statistics.median(found) for key, found in waits.items()}
 """
 
 
-def run(tree: Path, corpus: Path, chars: int, model: Path) -> dict:
-    return child_json(tree, CHILD, [str(corpus), str(chars), str(model)], f"bench_slow_pane ({tree})")
+def run(tree: Path, corpus: Path, chars: int, models: list[Path]) -> dict:
+    return child_json(tree, CHILD, [str(corpus), str(chars), *map(str, models)], f"bench_slow_pane ({tree})")
 
 
-def train_model(corpus: Path, folder: str) -> Path:
-    """A SentencePiece BPE model of 8,000 pieces trained on the corpus's lines, written into ``folder``."""
+def train_model(corpus: Path, folder: str, name: str = "sentencepiece") -> Path:
+    """A SentencePiece BPE model of 8,000 pieces trained on the corpus's lines with the settings ``MODELS[name]``,
+    written into ``folder``."""
     import sentencepiece
 
     lines = [line for line in corpus.read_text(encoding="utf-8").splitlines() if line.strip()][:200_000]
@@ -100,8 +109,9 @@ def train_model(corpus: Path, folder: str) -> Path:
         byte_fallback=True,
         character_coverage=0.9995,
         minloglevel=2,
+        **MODELS[name],
     )
-    path = Path(folder) / "zh_bpe.model"
+    path = Path(folder) / f"zh_{name}.model"
     path.write_bytes(out.getvalue())
     return path
 
@@ -118,14 +128,14 @@ def measure(args: argparse.Namespace) -> int:
     trees = {"after": ROOT} | ({"before": Path(args.tree)} if args.tree else {})
     with tempfile.TemporaryDirectory() as folder:
         try:
-            model = train_model(CORPUS, folder)
+            models = [train_model(CORPUS, folder, name) for name in MODELS]
         except OSError as exc:  # (a full disk, a temporary folder that cannot be written)
             print(f"bench_slow_pane: cannot write the model it measures in {folder}: {exc}", file=sys.stderr)
             return 1
         results: dict[str, list[dict]] = {name: [] for name in trees}
         for r in range(args.repeat):
             for name in trees if r % 2 == 0 else list(trees)[::-1]:
-                results[name].append(run(trees[name], CORPUS, args.chars, model))
+                results[name].append(run(trees[name], CORPUS, args.chars, models))
     print(f"{CORPUS.name}, first {args.chars:,} characters: a key typed -> each pane shows it, median of {args.repeat}")
     for name, runs in results.items():
         figures = {key: statistics.median(found[key] for found in runs) for key in (*PANES, "peer")}
