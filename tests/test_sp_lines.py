@@ -79,6 +79,7 @@ def test_a_long_texts_edits_keep_the_libraries_view(llama_style, monkeypatch):
     and word starts as the whole text encoded at once; only the edited line is sent to the library again."""
     text = "\n".join(corpus_lines() * 2)
     assert len(text) >= sp_lines.LINES_LEAST and llama_style.by_lines
+    monkeypatch.setattr(sp_lines, "BLOCK_LINES", 4)  # (blocks of about 4 lines: one is never a quarter of the text)
     asked = []
     real = llama_style._lines.ask
     llama_style._lines.ask = lambda part, at_start: asked.append(part) or real(part, at_start)
@@ -87,21 +88,22 @@ def test_a_long_texts_edits_keep_the_libraries_view(llama_style, monkeypatch):
         text = text[:middle] + edit + text[middle:]
         asked.clear()
         view = llama_style.view(text)
-        assert len("".join(asked)) < 400 if edit else True  # the edited line (and its neighbour), not the text
+        assert len("".join(asked)) < len(text) // 4 if edit else True  # the edited lines' blocks, not the text
         monkeypatch.setattr(llama_style, "by_lines", False)
         assert view.tokens == llama_style.view(text).tokens and list(view.chunks) == list(llama_style.view(text).chunks)
         monkeypatch.setattr(llama_style, "by_lines", True)
 
 
 def test_a_memo_past_its_bound_forgets_between_texts(llama_style, monkeypatch):
-    monkeypatch.setattr(sp_lines, "MEMO_CHARS", 50)
+    monkeypatch.setattr(sp_lines, "MEMO_CHARS", 500)
+    monkeypatch.setattr(sp_lines, "BLOCK_LINES", 4)
     memo = LineMemo(lambda text, at_start: llama_style._host.call(sp_lines_call(at_start), text))
     text = "\n".join(corpus_lines()[:20])
     sizes = []
     for _ in range(3):
         assert same(memo.encode(text), whole(llama_style, text))
         sizes.append(memo.chars)
-    assert sizes[0] > 50 and sizes == sizes[:1] * 3  # kept while the text was put together, forgotten at the next
+    assert sizes[0] > 500 and sizes == sizes[:1] * 3  # kept while the text was put together, forgotten at the next
 
 
 @pytest.mark.parametrize(
@@ -140,9 +142,10 @@ def test_no_text_breaks_only_and_a_line_past_the_memo(llama_style, monkeypatch):
         assert same(memo.encode(text), whole(llama_style, text)), repr(text)
     monkeypatch.setattr(sp_lines, "MEMO_CHARS", 10)
     memo = LineMemo(memo.ask)
-    text = "short\n" + "a much longer line than ten characters\n" * 3
+    text = "short\n" * 8 + "a much longer line than ten characters\n" * 3
     assert same(memo.encode(text), whole(llama_style, text))
-    assert memo.chars == len("short\n")  # the long line used, not remembered
+    blocks = np.diff(sp_lines.block_ends(text), prepend=0)
+    assert memo.chars == blocks[blocks <= 10].sum()  # the longer blocks used, not remembered
 
 
 def test_a_line_count_that_does_not_come_back_is_an_error_not_misplaced_tokens():

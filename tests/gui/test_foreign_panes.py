@@ -119,12 +119,17 @@ def test_a_library_pane_holds_columns_and_counts_the_texts_bytes(qtbot, view, tm
         assert pane.stats.text() == pane.stats_text(len(tokens), len(text), len(text.encode("utf-8")))
 
 
-def test_a_llama_style_pane_over_a_long_text_sends_only_the_typed_line_to_its_library(qtbot, view, tmp_path):
+def test_a_llama_style_pane_over_a_long_text_sends_only_the_typed_line_to_its_library(
+    qtbot, view, tmp_path, monkeypatch
+):
     """A SentencePiece model set as Llama 2's (no normalization, spaces kept) over a text of 33,000 characters: keys
-    typed into its middle show the library's ids of the whole new text, and only the edited line is sent to the
-    library (sp_lines), not the text."""
+    typed into its middle show the library's ids of the whole new text, and only the edited line's block of lines is
+    sent to the library (sp_lines), not the text."""
+    from bpe_core.foreign import sp_lines
     from tests.test_foreign_builders import corpus_lines
     from tests.test_sp_lines import LLAMA_STYLE, train
+
+    monkeypatch.setattr(sp_lines, "BLOCK_LINES", 4)  # (blocks of about 4 lines: one is never a quarter of the text)
 
     path = Path(train(tmp_path, "llama_style", **LLAMA_STYLE).name)
     text = "\n".join(corpus_lines() * 2)
@@ -144,7 +149,7 @@ def test_a_llama_style_pane_over_a_long_text_sends_only_the_typed_line_to_its_li
     typed = view.editor.toPlainText()
     qtbot.waitUntil(lambda: pane.result.view.text == typed and not view.busy(), timeout=30000)
     assert pane.ids() == sp_ids(path, typed) and typed != text
-    assert sent and max(map(len, sent)) < 400  # a line at a time, never the text
+    assert sent and max(map(len, sent)) < len(text) // 4  # the typed line's block, never the text
 
 
 def test_add_tokenizer_file_takes_a_folder_and_returns_its_pane(qtbot, view, files):
