@@ -313,3 +313,46 @@ def test_a_library_pane_takes_a_text_loaded_over_another_as_an_edit(tokenizers):
     encoder._whole = lambda text: seen.append(text) or pytest.fail("a first view")
     view = encoder.view(long_text)
     assert not seen and [t.id for t in view.tokens] == tokenizer.encode(long_text)
+
+
+def test_a_library_that_drops_a_byte_typed_in_an_edit_is_encoded_whole_from_then_on(tmp_path):
+    """A byte-level tokenizer.json without a token for 'X' (the library drops it; our engine refuses the file, so the
+    library encodes it): the first text has no X, so the pane is local; typing X made the margin's next token fill
+    the window's bytes, and the view showed '.' twice. The window's tokens must spell it: else the text is encoded
+    whole, as the library does, and every later edit too."""
+    from bpe_core.gpt2_bytes import bytes_to_gpt2
+
+    vocab = {bytes_to_gpt2(bytes([b])): b for b in range(256) if b != ord("X")}
+    byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True}
+    document = {
+        "version": "1.0",
+        "added_tokens": [],
+        "normalizer": None,
+        "pre_tokenizer": byte_level,
+        "post_processor": None,
+        "decoder": byte_level,
+        "model": {"type": "BPE", "vocab": vocab, "merges": [], "dropout": None, "unk_token": None},
+    }
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    tokenizer = load_any(path)
+    encoder = IncrementalEncoder(tokenizer)
+    assert encoder.view("ab. cd") and encoder.local
+    for text in ("aXb. cd", "aXb. cdX", "aXb. cd!"):
+        assert (
+            [t.id for t in encoder.view(text).tokens]
+            == tokenizer.encode(text)
+            == [t.id for t in tokenizer.view(text).tokens]
+        )
+    assert not encoder.local
+
+
+def test_a_special_token_id_past_int32_is_shown_as_it_is():
+    """encode_array gives ids up to 2**32 - 1: a special token numbered 2**31 was wrapped to -2**31 in the first
+    view's column (reading it failed) and overflowed an edit's."""
+    tokenizer = Tokenizer({i: bytes([i]) for i in range(256)}, [], pattern="gpt2", special_tokens={"<X>": 2**31})
+    encoder = IncrementalEncoder(tokenizer)
+    for text in ("ab <X> cd", "ab <X> cd<X>", "<X>ab <X> cd<X>"):
+        view = encoder.view(text)
+        assert [t.id for t in view.tokens] == tokenizer.encode(text) and 2**31 in view.tokens.ids.tolist()
+    assert encoder.last_window != (0, len(text))  # the last text was an edit

@@ -170,7 +170,7 @@ class IncrementalEncoder:
         starts, ends, char_start, char_end, lead, trail, special = self._spans(text, ids, lengths)
         return TokenColumns(
             text,
-            ids.astype(np.int32),
+            ids.astype(np.int64),
             starts.astype(np.int32),
             ends.astype(np.int32),
             char_start,
@@ -271,10 +271,15 @@ class IncrementalEncoder:
         if start == stop:
             return []
         found = tokenizer.encode(text[start : min(len(text), stop + self.margin)])
-        wanted = len(text[start:stop].encode("utf-8"))
+        window = text[start:stop].encode("utf-8")
         total = np.cumsum(self._lengths(found))  # the bytes of the first k + 1 tokens
-        kept = int(np.searchsorted(total, wanted)) + 1  # up to the first token that reaches the window's end
-        return found[:kept] if kept <= len(found) and total[kept - 1] == wanted else None
+        kept = int(np.searchsorted(total, len(window))) + 1  # up to the first token that reaches the window's end
+        if kept > len(found) or total[kept - 1] != len(window):
+            return None
+        if not Spelling.of(found[:kept], tokenizer.token_bytes).spells(window):
+            self.local = False  # a library that drops or changes bytes (a byte missing from its vocabulary)
+            return None
+        return found[:kept]
 
     def _lengths(self, ids) -> np.ndarray:
         """The bytes of each token of ``ids`` (each distinct one asked of the tokenizer once)."""
@@ -300,7 +305,7 @@ class IncrementalEncoder:
 
         tokens = TokenColumns(
             new,
-            splice(cols.ids, np.asarray(ids, np.int32), t0, t1, 0),
+            splice(cols.ids, np.asarray(ids, np.int64), t0, t1, 0),
             splice(cols.byte_start, starts + byte_base, t0, t1, dbytes),
             splice(cols.byte_end, ends + byte_base, t0, t1, dbytes),
             splice(cols.start, char_start + restart, t0, t1, delta),

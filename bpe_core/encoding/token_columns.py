@@ -343,7 +343,7 @@ def columns_of(tokens: Sequence[TokenSpan], text: str, token_bytes: Callable) ->
     if isinstance(tokens, TokenColumns):
         return tokens
     n = len(tokens)
-    ids = np.fromiter((t.id for t in tokens), np.int32, n)
+    ids = np.fromiter((t.id for t in tokens), np.int64, n)  # (an id may pass int32: a special token's)
     byte_start = np.fromiter((t.byte_start for t in tokens), np.int32, n)
     byte_end = np.fromiter((t.byte_end for t in tokens), np.int32, n)
     start = np.fromiter((t.start for t in tokens), np.int32, n)
