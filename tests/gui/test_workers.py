@@ -195,3 +195,22 @@ def test_a_full_collection_waits_for_memory_to_grow_by_a_quarter(qapp, monkeypat
     assert collected == [1, 2]
     assert collector.blocks_after_full == pytest.approx(sys.getallocatedblocks(), rel=0.05)
     assert not gc.isenabled()  # collected by the timer in the GUI thread, not by allocations in any thread
+
+
+def test_the_encode_service_has_the_interpreter_handed_to_the_window_often(qtbot):
+    """A slow pane built in Python on the encoding thread kept a quick pane's result from the window for up to
+    Python's 5 ms switch interval; the service makes it 1 ms (and never lengthens a shorter one)."""
+    import sys
+
+    from app.compare import encode_worker
+
+    before = sys.getswitchinterval()
+    try:
+        sys.setswitchinterval(0.005)
+        EncodeService().shutdown()
+        assert sys.getswitchinterval() == pytest.approx(encode_worker.SWITCH_SECONDS, abs=2e-6)
+        sys.setswitchinterval(0.0002)
+        EncodeService().shutdown()
+        assert sys.getswitchinterval() == pytest.approx(0.0002, abs=2e-6)
+    finally:
+        sys.setswitchinterval(before)
