@@ -159,3 +159,15 @@ def test_a_line_count_that_does_not_come_back_is_an_error_not_misplaced_tokens()
     )
     with pytest.raises(ValueError, match="1 lines asked, 0 encoded"):
         memo.encode("x" * 5)
+
+
+def test_a_model_with_its_normalizer_given_twice_is_read_as_sentencepiece_reads_it(tmp_path):
+    """A default (NFKC) model with a second normalizer_spec appended that only sets remove_extra_whitespaces off:
+    sentencepiece merges the two (the character map stays, a line break is read as a space), so its lines are not
+    apart; reading only the last copy said they were (found by a review)."""
+    tokenizer = train(tmp_path, "nfkc", model_type="bpe")
+    edited = (tmp_path / "nfkc.model").read_bytes() + bytes([0x1A, 0x02, 0x20, 0x00])
+    processor = sentencepiece.SentencePieceProcessor()
+    processor.LoadFromSerializedProto(edited)
+    assert not tokenizer.by_lines and not by_lines(edited, processor)
+    assert processor.EncodeAsPieces("a\nb") == ["▁a", "▁b"]  # (the line break read as a space)

@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from bpe_core.foreign.sp_proto import _field
+from bpe_core.foreign.sp_proto import _field, message
 
 #: A text shorter than this is encoded whole (one call; its lines' memo would save nothing).
 LINES_LEAST = 20_000
@@ -43,7 +43,7 @@ def by_lines(data: bytes, processor) -> bool:
     """Whether the model (``data`` serialized, ``processor`` loaded from it) encodes a text as its lines end to end
     (see the module): BPE, no normalization, no spaces stripped or squeezed, a line break a piece of its own and the
     last character of any other piece that holds one."""
-    normalizer, trainer = _field(data, 3) or b"", _field(data, 2) or b""
+    normalizer, trainer = message(data, 3), message(data, 2)  # (every copy: a hand-edited model may add one)
     if _field(trainer, 3) != 2 or _field(trainer, 24):  # not BPE, or whitespace as a suffix
         return False
     if _field(normalizer, 2) or _field(normalizer, 4) != 0:

@@ -17,14 +17,29 @@ def model_type(data: bytes) -> str:
 
     Raises ``ValueError`` for bytes that are not protobuf.
     """
-    spec = _field(data, 2)
-    value = _field(spec, 3) if spec is not None else None
+    value = _field(message(data, 2), 3)
     return MODEL_TYPES.get(value if isinstance(value, int) else 1, f"type {value}")
+
+
+def message(data: bytes, wanted: int) -> bytes:
+    """The message field ``wanted`` of ``data`` as a parser reads it: every copy of it joined (protobuf merges a
+    message given twice, a later copy's fields over an earlier's), empty when it is not there.
+
+    >>> message(bytes([0x1A, 0x02, 0x18, 0x01, 0x1A, 0x02, 0x20, 0x00]), 3)
+    b'\\x18\\x01 \\x00'
+    """
+    return b"".join(value for value in _fields(data, wanted) if isinstance(value, bytes))
 
 
 def _field(data: bytes, wanted: int):
     """The last value of field ``wanted`` at the top level of ``data`` (bytes or an int), or None."""
-    found = None
+    found = _fields(data, wanted)
+    return found[-1] if found else None
+
+
+def _fields(data: bytes, wanted: int) -> list:
+    """Every value of field ``wanted`` at the top level of ``data`` (bytes or ints), in order."""
+    found = []
     i = 0
     while i < len(data):
         key, i = _varint(data, i)
@@ -42,7 +57,7 @@ def _field(data: bytes, wanted: int):
         else:
             raise ValueError(f"wire type {wire} at byte {i} is not valid protobuf")
         if number == wanted:
-            found = value
+            found.append(value)
     return found
 
 
