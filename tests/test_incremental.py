@@ -320,19 +320,10 @@ def test_a_library_that_drops_a_byte_typed_in_an_edit_is_encoded_whole_from_then
     library encodes it): the first text has no X, so the pane is local; typing X made the margin's next token fill
     the window's bytes, and the view showed '.' twice. The window's tokens must spell it: else the text is encoded
     whole, as the library does, and every later edit too."""
-    from bpe_core.gpt2_bytes import bytes_to_gpt2
+    from test_hf_engine import byte_level_doc
 
-    vocab = {bytes_to_gpt2(bytes([b])): b for b in range(256) if b != ord("X")}
-    byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True}
-    document = {
-        "version": "1.0",
-        "added_tokens": [],
-        "normalizer": None,
-        "pre_tokenizer": byte_level,
-        "post_processor": None,
-        "decoder": byte_level,
-        "model": {"type": "BPE", "vocab": vocab, "merges": [], "dropout": None, "unk_token": None},
-    }
+    document = byte_level_doc({}, [])
+    del document["model"]["vocab"]["X"]  # (a printable byte is its own character in GPT-2's byte alphabet)
     path = tmp_path / "tokenizer.json"
     path.write_text(json.dumps(document), encoding="utf-8")
     tokenizer = load_any(path)
