@@ -1,6 +1,6 @@
-"""A SentencePiece BPE model's encode of a long text, a line at a time, each line's tokens remembered: after an edit
-only the edited line is encoded again (Llama 2's pane in the Compare tab over a long text), with the ids, offsets and
-word starts of the library's encode of the whole text.
+"""A SentencePiece BPE model's encode of a long text, a line at a time, the lines' tokens remembered: after an edit
+only the edited lines (their block) are encoded again (Llama 2's pane in the Compare tab over a long text), with the
+ids, offsets and word starts of the library's encode of the whole text.
 
 Exact where the model allows it (:func:`by_lines`): BPE (the best-scored pair of adjacent pieces merged first, the
 leftmost on ties); a normalization that leaves the text as it is (``identity``: Llama 2, Mistral, Gemma) and neither
@@ -31,8 +31,8 @@ LINES_LEAST = 20_000
 #: The memo forgets every block once it holds more characters than this (a token in 9 bytes: 4 M characters of
 #: Chinese, about 3 M tokens, in some 30 MB).
 MEMO_CHARS = 4_000_000
-#: A block of lines ends after a line whose hash is a multiple of this (a block holds about this many lines), where
-#: ever the line is: an edit changes the blocks of the lines it touches, and every other block stays as it was.
+#: A block of lines ends after a line whose hash is a multiple of this (a block holds about this many lines),
+#: wherever the line is: an edit changes the blocks of the lines it touches, and every other block stays as it was.
 BLOCK_LINES = 32
 #: ``NormalizerSpec.add_dummy_prefix = false`` as a ``ModelProto.normalizer_spec`` (field 3) of its own: a parser
 #: merges it into the model's (protobuf merges a message field given twice), the rest of the model unchanged.

@@ -40,11 +40,17 @@ class SentencePieceTokenizer(ForeignTokenizer):
         self._processor = processor
         self._host = LibraryEncoder(path, __name__, "library_calls", (data,))
         self._host_calls = frozenset([IDS_CALL])
-        self.by_lines = by_lines(data, processor)  # a long text's lines encoded apart, each remembered (sp_lines)
+        self._data = data
         self._lines = LineMemo(lambda text, at_start: self._host.call(LINES_CALLS[at_start], text))
 
+    @functools.cached_property
+    def by_lines(self) -> bool:
+        """Whether a long text's lines are encoded apart and remembered (:mod:`~bpe_core.foreign.sp_lines`); asked
+        at the first long text (it reads every piece and loads the model again: 31 ms for 8,000 pieces)."""
+        return by_lines(self._data, self._processor)
+
     def _encode_offsets(self, text: str):
-        if self.by_lines and len(text) >= LINES_LEAST:
+        if len(text) >= LINES_LEAST and self.by_lines:
             ids, offsets, firsts = self._lines.encode(text)
         else:
             ids, offsets, firsts = self._host(text)
