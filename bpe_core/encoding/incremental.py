@@ -17,7 +17,7 @@ Which tokenizers are encoded this way (:func:`local_splitter`), and why the rest
 - tiktoken rank tables (:class:`~bpe_core.foreign.TiktokenTokenizer`) whose pattern is one of the named ones;
 - a ``tokenizer.json`` whose pipeline :func:`bpe_core.foreign.locality.local_pattern` proves local;
 - anything else (SentencePiece, which normalizes the whole text and prepends a space; WordPiece; normalizers...);
-  a SentencePiece model whose lines encode apart still sends only the edited line to its library
+  a SentencePiece model whose lines encode apart still sends only the edited lines (their block) to its library
   (:mod:`bpe_core.foreign.sp_lines`).
 
 A library encodes the window with :data:`MARGIN` characters of the text after it, and only the tokens up to the
