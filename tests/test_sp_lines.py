@@ -62,10 +62,14 @@ def test_lines_are_cut_after_each_line_break_only():
 @settings(max_examples=150, deadline=None)
 @given(texts=st.lists(TEXTS, min_size=1, max_size=4))
 def test_a_text_by_lines_is_the_whole_texts_encode(llama_style, texts):
-    """One memo through several texts (an edit's next text reuses lines): each put together as the whole encode."""
-    memo = LineMemo(lambda text, at_start: llama_style._host.call(sp_lines_call(at_start), text))
-    for text in texts:
-        assert same(memo.encode(text), whole(llama_style, text)), text
+    """One memo through several texts (an edit's next text reuses lines): each put together as the whole encode, in
+    blocks of about 2 lines (several blocks to a text, several lines to a block) and of about 32 (mostly one)."""
+    for block_lines in (2, 32):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(sp_lines, "BLOCK_LINES", block_lines)
+            memo = LineMemo(lambda text, at_start: llama_style._host.call(sp_lines_call(at_start), text))
+            for text in texts:
+                assert same(memo.encode(text), whole(llama_style, text)), text
 
 
 def sp_lines_call(at_start: bool) -> str:
