@@ -100,7 +100,7 @@ def test_a_long_texts_edits_keep_the_libraries_view(llama_style, monkeypatch):
 
 def test_a_memo_past_its_bound_forgets_between_texts(llama_style, monkeypatch):
     monkeypatch.setattr(sp_lines, "MEMO_CHARS", 500)
-    monkeypatch.setattr(sp_lines, "BLOCK_LINES", 4)
+    monkeypatch.setattr(sp_lines, "BLOCK_LINES", 1)  # a block a line, whatever the hashes (of 60-70 characters each)
     memo = LineMemo(lambda text, at_start: llama_style._host.call(sp_lines_call(at_start), text))
     text = "\n".join(corpus_lines()[:20])
     sizes = []
