@@ -21,6 +21,7 @@ from test_foreign_builders import build_hf, build_sentencepiece, corpus_lines
 from bpe_core.board.encode_corpus import BoardCancelled, run_board
 from bpe_core.board.metrics import renyi_efficiency
 from bpe_core.encoding.reference import get_encoding
+from bpe_core.foreign.sp_words import WORDS_LEAST, by_words
 from bpe_core.words import split_words
 
 
@@ -66,15 +67,22 @@ def test_renyi_efficiency_is_the_direct_computation():
 def test_the_board_counts_what_each_tokenizers_own_library_counts(corpus, tmp_path):
     hf_path = build_hf(tmp_path, "bytelevel")
     sp_path = build_sentencepiece(tmp_path, "bpe")
-    specs = ["gpt2", "cl100k_base", "o200k_base", str(hf_path), str(sp_path)]
+    # set as Llama 2's is: its ids of the English file (one piece past WORDS_LEAST) counted a word at a time
+    llama_path = build_sentencepiece(
+        tmp_path, "bpe", "llama", normalization_rule_name="identity", remove_extra_whitespaces=False
+    )
+    specs = ["gpt2", "cl100k_base", "o200k_base", str(hf_path), str(sp_path), str(llama_path)]
     board = run_board([str(corpus)], specs, processes=2)
     texts = {name: (corpus / name).read_bytes().decode("utf-8") for name in ("en.txt", "zh.txt")}  # CRLF kept
     hf = tokenizers.Tokenizer.from_file(str(hf_path))
     sp = sentencepiece.SentencePieceProcessor(model_file=str(sp_path))
+    llama = sentencepiece.SentencePieceProcessor(model_file=str(llama_path))
+    assert by_words(llama_path.read_bytes(), llama) and len(texts["en.txt"]) >= WORDS_LEAST
     libraries = {
         **{name: functools.partial(encode_all, get_encoding(name)) for name in specs[:3]},
         str(hf_path): lambda t: hf.encode(t).ids,
         str(sp_path): lambda t: sp.encode(t),
+        str(llama_path): lambda t: llama.encode(t),
     }
     for row, spec in zip(board.rows, specs):
         encoded = {name: libraries[spec](text) for name, text in texts.items()}
@@ -100,7 +108,7 @@ def test_a_librarys_ids_alone_are_its_encodes(tmp_path, build):
     path = build_hf(tmp_path, "llama2_style_byte_fallback") if build == "hf" else build_sentencepiece(tmp_path, "bpe")
     tokenizer = load_any(path)
     for text in [*HARD_TEXTS, "\n".join(corpus_lines()), "lone \ud800 surrogate"]:
-        assert tokenizer.encode_ids(text) == tokenizer.encode(text)
+        assert list(tokenizer.encode_ids(text)) == tokenizer.encode(text)
 
 
 def test_rates_premiums_and_the_worst_served_language(corpus):

@@ -204,8 +204,9 @@ def build_hf(folder: Path, name: str) -> Path:
     return path
 
 
-def build_sentencepiece(folder: Path, model_type: str) -> Path:
-    """A SentencePiece model (``bpe`` or ``unigram``) with byte fallback and a user-defined symbol."""
+def build_sentencepiece(folder: Path, model_type: str, name: str = "", **options) -> Path:
+    """A SentencePiece model (``bpe`` or ``unigram``) with byte fallback and a user-defined symbol, and ``options``
+    (``name``'s model: ``<name or model_type>.model``)."""
     out = io.BytesIO()
     sentencepiece.SentencePieceTrainer.train(
         sentence_iterator=iter(corpus_lines()),
@@ -217,8 +218,9 @@ def build_sentencepiece(folder: Path, model_type: str) -> Path:
         character_coverage=0.995,
         hard_vocab_limit=False,
         minloglevel=2,
+        **options,
     )
-    path = folder / f"{model_type}.model"
+    path = folder / f"{name or model_type}.model"
     path.write_bytes(out.getvalue())
     return path
 

@@ -48,15 +48,22 @@ READY_AHEAD = 4 << 20
 HEAP_MOST = 24 << 20
 
 
-def ids_array(ids: list[int]) -> np.ndarray:
-    """Ids as a numpy array of uint32, as :meth:`~bpe_core.encoding.tokenizer.Tokenizer.encode_array` gives them
-    (OverflowError past 4294967295).
+def ids_array(ids: list[int] | np.ndarray) -> np.ndarray:
+    """Ids (a list, or an array of integers) as a numpy array of uint32, as
+    :meth:`~bpe_core.encoding.tokenizer.Tokenizer.encode_array` gives them (OverflowError past 4294967295).
 
-    >>> ids_array([1, 2]).dtype
-    dtype('uint32')
+    >>> import numpy
+    >>> ids_array([1, 2]).dtype, ids_array(numpy.array([3], numpy.int64)).tolist()
+    (dtype('uint32'), [3])
     """
     import numpy
 
+    if isinstance(ids, numpy.ndarray):
+        outside = (ids < 0) | (ids > 0xFFFFFFFF)
+        if outside.any():
+            token_id = int(ids[outside.argmax()])
+            raise OverflowError(f"id {token_id} does not fit an array of ids (numbers from 0 to 4294967295)")
+        return ids.astype(numpy.uint32)
     try:  # through array: numpy reads a list of ints several times slower
         return numpy.frombuffer(array("I", ids), numpy.uint32)
     except OverflowError:

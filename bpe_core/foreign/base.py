@@ -115,9 +115,9 @@ class ForeignTokenizer:
         """The model's ids for ``text``: raw, with no BOS/EOS or template tokens added."""
         return _id_list(self._encode_offsets(fix_surrogates(text))[0])
 
-    def encode_ids(self, text: str) -> list[int]:
-        """:meth:`encode`'s ids alone, through the library's cheaper call without offsets where it has one
-        (:data:`IDS_CALL`): what counting a corpus's tokens needs."""
+    def encode_ids(self, text: str) -> list[int] | np.ndarray:
+        """:meth:`encode`'s ids alone (a list, or an array of int64 from a library's call), through the library's
+        cheaper call without offsets where it has one (:data:`IDS_CALL`): what counting a corpus's tokens needs."""
         if not hasattr(self, "_host") or IDS_CALL not in self._host_calls:
             return self.encode(text)
         text = fix_surrogates(text)

@@ -1,0 +1,124 @@
+"""Benchmark: a SentencePiece BPE model's ids of a long text a word at a time (``bpe_core/foreign/sp_words.py``,
+what the board counts with) against the library's encode of the whole text, same run, ids identical.
+
+    $ python tests/bench/bench_sp_words.py [--model PATH] [--corpora english,stdlib,chinese,european] [--repeat 3]
+
+The model: ``--model`` (a Llama 2 or Mistral ``tokenizer.model``: set so, their ids are encoded by words), else one
+trained once and kept under ``tests/bench/.corpora/`` (16,000 pieces on the English slice and the Chinese corpus, set
+as Llama 2's is: BPE, no normalization, spaces kept, byte fallback). Rows, each corpus of ``corpora.py``:
+
+- ``whole``: the text in one call: ``SentencePieceProcessor.EncodeAsIds`` against a new ``WordMemo``'s ``encode``;
+- ``board``: the text in pieces of 1 M characters cut at line ends, as the board sends them: the library on each
+  piece against one memo through all of them (a piece's words met before are not asked again).
+
+Times are the median CPU seconds of ``--repeat`` runs in this process (the library and the memo alternating).
+Exit status 1 if any ids differ.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import statistics
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import corpora  # noqa: E402  (tests/bench/corpora.py)
+import numpy as np  # noqa: E402
+import sentencepiece  # noqa: E402
+
+from bpe_core.foreign.sp_lines import bare  # noqa: E402
+from bpe_core.foreign.sp_words import WordMemo, by_words  # noqa: E402
+
+PIECE_CHARS = 1 << 20  # the board's pieces (bpe_core/board/encode_corpus.py)
+
+
+def trained_model() -> Path:
+    """The bench's own model, trained once (about a minute) and kept."""
+    path = HERE / ".corpora" / "llama_style_16k.model"
+    if path.is_file():
+        return path
+    lines = corpora.english_slice().read_text(encoding="utf-8").splitlines()
+    lines += corpora.chinese_corpus().read_text(encoding="utf-8")[:1_000_000].splitlines()
+    out = io.BytesIO()
+    sentencepiece.SentencePieceTrainer.train(
+        sentence_iterator=iter(line for line in lines if line.strip()),
+        model_writer=out,
+        vocab_size=16_000,
+        model_type="bpe",
+        normalization_rule_name="identity",
+        remove_extra_whitespaces=False,
+        byte_fallback=True,
+        character_coverage=0.9995,
+        minloglevel=2,
+    )
+    path.write_bytes(out.getvalue())
+    return path
+
+
+def board_pieces(text: str) -> list[str]:
+    """The text in pieces of PIECE_CHARS or more, each ending at a line break (the last where the text ends)."""
+    pieces, at = [], 0
+    while at < len(text):
+        cut = text.find("\n", at + PIECE_CHARS) + 1 or len(text)
+        pieces.append(text[at:cut])
+        at = cut
+    return pieces
+
+
+def compare(library, rest, parts: list[str], repeat: int) -> tuple[float, float, bool]:
+    """The library on each of ``parts`` against one new memo through them all, ``repeat`` times in turn: the median
+    CPU seconds of each, and whether every id was the same."""
+    times: dict[str, list[float]] = {"library": [], "words": []}
+    same = True
+    for _ in range(repeat):
+        start = time.process_time()
+        expected = [library.EncodeAsIds(part) for part in parts]
+        times["library"].append(time.process_time() - start)
+        memo = WordMemo(library, rest)
+        start = time.process_time()
+        got = [memo.encode(part) for part in parts]
+        times["words"].append(time.process_time() - start)
+        same &= all(np.array_equal(np.asarray(a), b) for a, b in zip(expected, got, strict=True))
+    return statistics.median(times["library"]), statistics.median(times["words"]), same
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", type=Path, help="a SentencePiece .model (default: one trained by this bench)")
+    parser.add_argument("--corpora", default="english,stdlib,chinese,european")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args(argv)
+    if args.repeat < 1:
+        parser.error("--repeat: at least one run")
+    model = args.model or trained_model()
+    data = model.read_bytes()
+    library = sentencepiece.SentencePieceProcessor()
+    library.LoadFromSerializedProto(data)
+    if not by_words(data, library):
+        print(f"{model}: not encoded by words (see bpe_core/foreign/sp_words.py): nothing to compare")
+        return 1
+    rest = bare(data)
+    print(f"{model.name}: {library.GetPieceSize():,} pieces; median CPU seconds of {args.repeat} runs")
+    same = True
+    for name in args.corpora.split(","):
+        text = getattr(corpora, f"{name}_corpus")().read_text(encoding="utf-8")
+        megabytes = len(text.encode("utf-8")) / 1e6
+        for row, parts in (("whole", [text]), ("board", board_pieces(text))):
+            lib, words, identical = compare(library, rest, parts, args.repeat)
+            same &= identical
+            print(
+                f"{name:9s} {row:5s} {megabytes:5.1f} MB | library {lib:6.2f} s ({megabytes / lib:5.1f} MB/s) | "
+                f"by words {words:6.2f} s ({megabytes / words:5.1f} MB/s) | {lib / words:5.2f}x | "
+                f"ids {'identical' if identical else 'DIFFER'}",
+                flush=True,
+            )
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
