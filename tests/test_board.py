@@ -7,6 +7,7 @@ import csv
 import functools
 import gzip
 import io
+import json
 import math
 import subprocess
 import sys
@@ -16,12 +17,14 @@ import pytest
 import sentencepiece
 import tokenizers
 from bpe_resources import resource_path
-from test_foreign_builders import build_hf, build_sentencepiece, corpus_lines
+from test_foreign_builders import build_hf, build_sentencepiece, corpus_lines, llama2_tokenizer_json
 
 from bpe_core.board.encode_corpus import BoardCancelled, run_board
 from bpe_core.board.metrics import renyi_efficiency
 from bpe_core.encoding.reference import get_encoding
-from bpe_core.foreign.sp_words import WORDS_LEAST, by_words
+from bpe_core.foreign import hf_words
+from bpe_core.foreign.sp_words import by_words
+from bpe_core.foreign.word_memo import WORDS_LEAST
 from bpe_core.words import split_words
 
 
@@ -71,18 +74,25 @@ def test_the_board_counts_what_each_tokenizers_own_library_counts(corpus, tmp_pa
     llama_path = build_sentencepiece(
         tmp_path, "bpe", "llama", normalization_rule_name="identity", remove_extra_whitespaces=False
     )
-    specs = ["gpt2", "cl100k_base", "o200k_base", str(hf_path), str(sp_path), str(llama_path)]
+    # and the same pieces as a tokenizer.json set as Llama 2's is (its words by the tokenizers library's BPE model)
+    llama_json = tmp_path / "llama" / "tokenizer.json"
+    llama_json.parent.mkdir()
+    llama_json.write_text(llama2_tokenizer_json(llama_path.read_bytes()), encoding="utf-8")
+    specs = ["gpt2", "cl100k_base", "o200k_base", str(hf_path), str(sp_path), str(llama_path), str(llama_json)]
     board = run_board([str(corpus)], specs, processes=2)
     texts = {name: (corpus / name).read_bytes().decode("utf-8") for name in ("en.txt", "zh.txt")}  # CRLF kept
     hf = tokenizers.Tokenizer.from_file(str(hf_path))
     sp = sentencepiece.SentencePieceProcessor(model_file=str(sp_path))
     llama = sentencepiece.SentencePieceProcessor(model_file=str(llama_path))
+    llama_hf = tokenizers.Tokenizer.from_file(str(llama_json))
     assert by_words(llama_path.read_bytes(), llama) and len(texts["en.txt"]) >= WORDS_LEAST
+    assert hf_words.by_words(json.loads(llama_json.read_text(encoding="utf-8")))
     libraries = {
         **{name: functools.partial(encode_all, get_encoding(name)) for name in specs[:3]},
         str(hf_path): lambda t: hf.encode(t).ids,
         str(sp_path): lambda t: sp.encode(t),
         str(llama_path): lambda t: llama.encode(t),
+        str(llama_json): lambda t: llama_hf.encode(t, add_special_tokens=False).ids,
     }
     for row, spec in zip(board.rows, specs):
         encoded = {name: libraries[spec](text) for name, text in texts.items()}

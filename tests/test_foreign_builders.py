@@ -225,6 +225,58 @@ def build_sentencepiece(folder: Path, model_type: str, name: str = "", **options
     return path
 
 
+def llama2_tokenizer_json(data: bytes) -> str:
+    """A ``tokenizer.json`` set as Llama 2's is (the normalizer Prepend("▁") then Replace(" ", "▁"), no
+    pre-tokenizer, BPE with byte fallback and fused unknowns) made of a SentencePiece BPE model's pieces (``data``
+    serialized), its merges derived from their scores, its control and unknown pieces added tokens."""
+    from bpe_core.foreign.sp_tokenizer import sentencepiece_merges
+
+    p = sentencepiece.SentencePieceProcessor()
+    p.LoadFromSerializedProto(data)
+    size = p.GetPieceSize()
+    normal = [i for i in range(size) if not (p.IsControl(i) or p.IsUnknown(i) or p.IsByte(i) or p.IsUnused(i))]
+    merges = sentencepiece_merges({p.IdToPiece(i): p.GetScore(i) for i in normal})
+    added = [
+        {
+            "id": i,
+            "content": p.IdToPiece(i),
+            "single_word": False,
+            "lstrip": False,
+            "rstrip": False,
+            "normalized": False,
+            "special": True,
+        }
+        for i in range(size)
+        if p.IsControl(i) or p.IsUnknown(i)
+    ]
+    replace = {"type": "Replace", "pattern": {"String": " "}, "content": "▁"}
+    doc = {
+        "version": "1.0",
+        "added_tokens": added,
+        "normalizer": {"type": "Sequence", "normalizers": [{"type": "Prepend", "prepend": "▁"}, replace]},
+        "pre_tokenizer": None,
+        "decoder": {
+            "type": "Sequence",
+            "decoders": [
+                {"type": "Replace", "pattern": {"String": "▁"}, "content": " "},
+                {"type": "ByteFallback"},
+                {"type": "Fuse"},
+                {"type": "Strip", "content": " ", "start": 1, "stop": 0},
+            ],
+        },
+        "model": {
+            "type": "BPE",
+            "dropout": None,
+            "unk_token": "<unk>",
+            "fuse_unk": True,
+            "byte_fallback": True,
+            "vocab": {p.IdToPiece(i): i for i in range(size)},
+            "merges": [list(m) for m in merges],
+        },
+    }
+    return json.dumps(doc, ensure_ascii=False)
+
+
 def build_tiktoken(folder: Path, pattern: str) -> Path:
     """A ``.tiktoken`` file of ranks trained with ``pattern`` by our trainer, exported by our exporter."""
     from bpe_core import Tokenizer, train_bpe

@@ -12,9 +12,10 @@ from test_foreign_builders import corpus_lines
 from test_sp_lines import LLAMA_STYLE, train
 
 from bpe_core.encoding.id_arrays import ids_array
-from bpe_core.foreign import sp_words
+from bpe_core.foreign import word_memo
 from bpe_core.foreign.sp_lines import bare
-from bpe_core.foreign.sp_words import WORD, WordMemo, by_words
+from bpe_core.foreign.sp_words import WORD, by_words
+from bpe_core.foreign.word_memo import WordMemo
 
 # spaces, runs of them, "▁" itself (a space to SentencePiece), line breaks, characters no piece has, the user symbol
 PIECES = list("ab Zé中文😀龘12 \r\n\t,.'▁") + ["  ", "   x", "▁▁", " ▁", "▁ ", "\n ", " \n", "<extra>", "the ", "１２"]
@@ -52,7 +53,7 @@ def test_a_llama_style_model_is_encoded_by_words(llama_style):
 def test_a_text_by_words_is_the_whole_texts_encode(llama_style, texts):
     """One memo through several texts (each text's words found in the memo or asked): the library's ids."""
     data, whole = processors(llama_style)
-    memo = WordMemo(whole, bare(data))
+    memo = WordMemo(WORD, whole.EncodeAsIds, bare(data).EncodeAsIds)
     for text in texts:
         got = memo.encode(text)
         assert got.dtype == np.int64 and got.tolist() == whole.EncodeAsIds(text), repr(text)
@@ -64,13 +65,13 @@ def test_a_long_text_through_the_tokenizer_and_the_memo_past_its_bound(llama_sty
     from bpe_core.foreign.sp_tokenizer import library_calls
 
     text = "\n".join(corpus_lines() * 3)
-    assert len(text) >= sp_words.WORDS_LEAST
+    assert len(text) >= word_memo.WORDS_LEAST
     _, whole = processors(llama_style)
     expected = whole.EncodeAsIds(text)
     got = llama_style.encode_ids(text)
     assert isinstance(got, np.ndarray) and got.tolist() == expected
     assert ids_array(got).tolist() == expected
-    monkeypatch.setattr(sp_words, "MEMO_WORDS", 50)
+    monkeypatch.setattr(word_memo, "MEMO_WORDS", 50)
     calls = library_calls(llama_style._data)
     for _ in range(3):
         assert calls["ids"](text).tolist() == expected
@@ -110,7 +111,7 @@ def test_no_text_and_a_text_of_one_word(llama_style):
     """An empty text has no token; a text with no space or line break is one word, encoded as a text is and not
     remembered (a 50 MB Chinese text would be; here 30,000 characters)."""
     data, whole = processors(llama_style)
-    memo = WordMemo(whole, bare(data))
+    memo = WordMemo(WORD, whole.EncodeAsIds, bare(data).EncodeAsIds)
     assert memo.encode("").tolist() == [] and memo.encode("").dtype == np.int64
     text = "中文龘😀" * 7_500
     assert memo.encode(text).tolist() == whole.EncodeAsIds(text) and not memo.index

@@ -21,14 +21,18 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import string
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import tokenizers
 
 from bpe_core.file_errors import TokenizerFileError
+from bpe_core.foreign import word_memo
 from bpe_core.foreign.base import IDS_CALL, ForeignTokenizer
+from bpe_core.foreign.hf_words import WORD, added_in, by_words, words_of
 from bpe_core.foreign.library_host import LibraryEncoder, LibraryError, int_array, pair_array
 from bpe_core.foreign.locality import local_pattern
 from bpe_core.foreign.spans import byte_piece
@@ -155,11 +159,21 @@ class HuggingFaceTokenizer(ForeignTokenizer):
 def library_calls(text: str, regexes: list[tuple[str, str]]) -> dict:
     """In the library host (:mod:`bpe_core.foreign.library_host`): the file's JSON ``text`` as its calls:
     ``encode`` (a text to its ids, character offsets and word indices, -1 for none: arrays) and ``decode`` (ids to
-    text, through the file's decoder), as the library does them, and ``runaway`` (which of the file's ``regexes``,
-    from :func:`file_regexes`, panics alone on a text)."""
+    text, through the file's decoder), as the library does them, ``runaway`` (which of the file's ``regexes``,
+    from :func:`file_regexes`, panics alone on a text) and ``IDS_CALL`` (a text's ids alone, an array: a long
+    text's a word at a time where the file allows it, :mod:`~bpe_core.foreign.hf_words`)."""
     library = tokenizers.Tokenizer.from_str(text)
     library.no_truncation()
     library.no_padding()
+    words = functools.cache(lambda: _word_memo(library, text))  # decided at the first long text
+
+    def ids(piece: str) -> np.ndarray:
+        if len(piece) >= word_memo.WORDS_LEAST:
+            memo, holds_added = words()
+            if memo is not None and not holds_added(piece):
+                return memo.encode(piece)
+        found = library.encode(piece, add_special_tokens=False).ids
+        return int_array(found, len(found))
 
     def encode(text: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         encoding = library.encode(text, add_special_tokens=False)
@@ -180,8 +194,19 @@ def library_calls(text: str, regexes: list[tuple[str, str]]) -> dict:
         "encode": encode,
         "decode": lambda ids: library.decode(ids, skip_special_tokens=False),
         "runaway": runaway,
-        IDS_CALL: lambda text: library.encode(text, add_special_tokens=False).ids,
+        IDS_CALL: ids,
     }
+
+
+def _word_memo(library: tokenizers.Tokenizer, text: str) -> tuple[word_memo.WordMemo | None, Callable[[str], bool]]:
+    """A :class:`~bpe_core.foreign.word_memo.WordMemo` of the file (JSON ``text``, ``library`` loaded from it) if
+    its ids are its words' (:mod:`~bpe_core.foreign.hf_words`), else None; and its test of a text that holds an
+    added token."""
+    doc = json.loads(text)
+    if not by_words(doc):
+        return None, added_in(doc)
+    first = functools.partial(library.encode, add_special_tokens=False)
+    return word_memo.WordMemo(WORD, lambda word: first(word).ids, words_of(library, doc)), added_in(doc)
 
 
 def word_starts(words: np.ndarray, starts: np.ndarray) -> np.ndarray:

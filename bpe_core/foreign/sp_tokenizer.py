@@ -15,11 +15,12 @@ import sentencepiece
 
 from bpe_core.encoding.protocol import TokenRank
 from bpe_core.file_errors import TokenizerFileError
+from bpe_core.foreign import word_memo
 from bpe_core.foreign.base import IDS_CALL, ForeignTokenizer
 from bpe_core.foreign.library_host import LibraryEncoder, int_array, pair_array
 from bpe_core.foreign.sp_lines import LINES_LEAST, LineMemo, bare, by_lines, encode_lines
 from bpe_core.foreign.sp_proto import model_type
-from bpe_core.foreign.sp_words import WORDS_LEAST, WordMemo, by_words
+from bpe_core.foreign.sp_words import WORD, by_words
 from bpe_core.foreign.spans import byte_piece
 
 
@@ -110,10 +111,14 @@ def library_calls(data: bytes) -> dict:
     processor.LoadFromSerializedProto(data)
     rest = functools.cache(lambda: bare(data))  # loaded when first asked
     # decided at the first long text (it reads every piece: 0.1 s for Llama 2's 32,000)
-    words = functools.cache(lambda: WordMemo(processor, rest()) if by_words(data, processor) else None)
+    words = functools.cache(
+        lambda: (
+            word_memo.WordMemo(WORD, processor.EncodeAsIds, rest().EncodeAsIds) if by_words(data, processor) else None
+        )
+    )
 
     def ids(text: str) -> np.ndarray:
-        memo = words() if len(text) >= WORDS_LEAST else None
+        memo = words() if len(text) >= word_memo.WORDS_LEAST else None
         if memo is not None:
             return memo.encode(text)
         found = processor.EncodeAsIds(text)

@@ -1,13 +1,20 @@
-"""Benchmark: a SentencePiece BPE model's ids of a long text a word at a time (``bpe_core/foreign/sp_words.py``,
-what the board counts with) against the library's encode of the whole text, same run, ids identical.
+"""Benchmark: a published tokenizer's ids of a long text a word at a time (``bpe_core/foreign/word_memo.py``, what
+the board counts with) against its library's encode of the whole text, same run, ids identical.
 
-    $ python tests/bench/bench_sp_words.py [--model PATH] [--corpora english,stdlib,chinese,european] [--repeat 3]
+    $ python tests/bench/bench_words.py [--model PATH] [--families sentencepiece,huggingface]
+        [--corpora english,stdlib,chinese,european] [--repeat 3]
 
 The model: ``--model`` (a Llama 2 or Mistral ``tokenizer.model``: set so, their ids are encoded by words), else one
 trained once and kept under ``tests/bench/.corpora/`` (16,000 pieces on the English slice and the Chinese corpus, set
-as Llama 2's is: BPE, no normalization, spaces kept, byte fallback). Rows, each corpus of ``corpora.py``:
+as Llama 2's is: BPE, no normalization, spaces kept, byte fallback). The families:
 
-- ``whole``: the text in one call: ``SentencePieceProcessor.EncodeAsIds`` against a new ``WordMemo``'s ``encode``;
+- ``sentencepiece``: the model by the ``sentencepiece`` library (``EncodeAsIds``) against ``sp_words``' memo;
+- ``huggingface``: the same pieces as a ``tokenizer.json`` set as Llama 2's is (``llama2_tokenizer_json`` of
+  ``tests/test_foreign_builders.py``) by the ``tokenizers`` library (``encode(...).ids``) against ``hf_words``' memo.
+
+Rows, each corpus of ``corpora.py``:
+
+- ``whole``: the text in one call: the library against a new memo's ``encode``;
 - ``board``: the text in pieces of 1 M characters cut at line ends, as the board sends them: the library on each
   piece against one memo through all of them (a piece's words met before are not asked again).
 
@@ -19,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import statistics
 import sys
 import time
@@ -26,13 +34,18 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))  # tests/: the tokenizer.json builder
 
 import corpora  # noqa: E402  (tests/bench/corpora.py)
 import numpy as np  # noqa: E402
 import sentencepiece  # noqa: E402
+import tokenizers  # noqa: E402
+from test_foreign_builders import llama2_tokenizer_json  # noqa: E402
 
+from bpe_core.foreign import hf_words, sp_words  # noqa: E402
+from bpe_core.foreign.hf_tokenizer import _word_memo  # noqa: E402
 from bpe_core.foreign.sp_lines import bare  # noqa: E402
-from bpe_core.foreign.sp_words import WordMemo, by_words  # noqa: E402
+from bpe_core.foreign.word_memo import WordMemo  # noqa: E402
 
 PIECE_CHARS = 1 << 20  # the board's pieces (bpe_core/board/encode_corpus.py)
 
@@ -70,16 +83,33 @@ def board_pieces(text: str) -> list[str]:
     return pieces
 
 
-def compare(library, rest, parts: list[str], repeat: int) -> tuple[float, float, bool]:
+def encoders(family: str, data: bytes):
+    """The library's encode of a text and a function making a new memo, for ``family``; None where the model is not
+    encoded by words."""
+    library = sentencepiece.SentencePieceProcessor()
+    library.LoadFromSerializedProto(data)
+    if family == "sentencepiece":
+        if not sp_words.by_words(data, library):
+            return None
+        rest = bare(data)
+        return library.EncodeAsIds, lambda: WordMemo(sp_words.WORD, library.EncodeAsIds, rest.EncodeAsIds)
+    text = llama2_tokenizer_json(data)
+    whole = tokenizers.Tokenizer.from_str(text)
+    if not hf_words.by_words(json.loads(text)):
+        return None
+    return (lambda piece: whole.encode(piece, add_special_tokens=False).ids), lambda: _word_memo(whole, text)[0]
+
+
+def compare(encode, new_memo, parts: list[str], repeat: int) -> tuple[float, float, bool]:
     """The library on each of ``parts`` against one new memo through them all, ``repeat`` times in turn: the median
     CPU seconds of each, and whether every id was the same."""
     times: dict[str, list[float]] = {"library": [], "words": []}
     same = True
     for _ in range(repeat):
         start = time.process_time()
-        expected = [library.EncodeAsIds(part) for part in parts]
+        expected = [encode(part) for part in parts]
         times["library"].append(time.process_time() - start)
-        memo = WordMemo(library, rest)
+        memo = new_memo()
         start = time.process_time()
         got = [memo.encode(part) for part in parts]
         times["words"].append(time.process_time() - start)
@@ -90,6 +120,7 @@ def compare(library, rest, parts: list[str], repeat: int) -> tuple[float, float,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model", type=Path, help="a SentencePiece .model (default: one trained by this bench)")
+    parser.add_argument("--families", default="sentencepiece,huggingface")
     parser.add_argument("--corpora", default="english,stdlib,chinese,european")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args(argv)
@@ -97,26 +128,26 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--repeat: at least one run")
     model = args.model or trained_model()
     data = model.read_bytes()
-    library = sentencepiece.SentencePieceProcessor()
-    library.LoadFromSerializedProto(data)
-    if not by_words(data, library):
-        print(f"{model}: not encoded by words (see bpe_core/foreign/sp_words.py): nothing to compare")
-        return 1
-    rest = bare(data)
-    print(f"{model.name}: {library.GetPieceSize():,} pieces; median CPU seconds of {args.repeat} runs")
+    print(f"{model.name}: median CPU seconds of {args.repeat} runs")
     same = True
-    for name in args.corpora.split(","):
-        text = getattr(corpora, f"{name}_corpus")().read_text(encoding="utf-8")
-        megabytes = len(text.encode("utf-8")) / 1e6
-        for row, parts in (("whole", [text]), ("board", board_pieces(text))):
-            lib, words, identical = compare(library, rest, parts, args.repeat)
-            same &= identical
-            print(
-                f"{name:9s} {row:5s} {megabytes:5.1f} MB | library {lib:6.2f} s ({megabytes / lib:5.1f} MB/s) | "
-                f"by words {words:6.2f} s ({megabytes / words:5.1f} MB/s) | {lib / words:5.2f}x | "
-                f"ids {'identical' if identical else 'DIFFER'}",
-                flush=True,
-            )
+    for family in args.families.split(","):
+        found = encoders(family, data)
+        if found is None:
+            print(f"{family}: not encoded by words (bpe_core/foreign/{family[:2]}_words.py): nothing to compare")
+            same = False
+            continue
+        for name in args.corpora.split(","):
+            text = getattr(corpora, f"{name}_corpus")().read_text(encoding="utf-8")
+            megabytes = len(text.encode("utf-8")) / 1e6
+            for row, parts in (("whole", [text]), ("board", board_pieces(text))):
+                lib, words, identical = compare(*found, parts, args.repeat)
+                same &= identical
+                print(
+                    f"{family:13s} {name:9s} {row:5s} {megabytes:5.1f} MB | library {lib:6.2f} s "
+                    f"({megabytes / lib:5.1f} MB/s) | by words {words:6.2f} s ({megabytes / words:5.1f} MB/s) | "
+                    f"{lib / words:5.2f}x | ids {'identical' if identical else 'DIFFER'}",
+                    flush=True,
+                )
     return 0 if same else 1
 
 

@@ -1,0 +1,89 @@
+"""A ``tokenizer.json`` set as Llama 2's is, its ids of a long text a word at a time
+(:class:`~bpe_core.foreign.word_memo.WordMemo`): what the board counts it with. Its pipeline has no pre-tokenizer, so
+the ``tokenizers`` library runs BPE over the whole text as one word (about 1.2 MB/s).
+
+Exact where the file allows it (:func:`by_words`): a BPE model without dropout, subword prefix or suffix, or
+``ignore_merges``; no pre-tokenizer; the normalizer Llama 2's (``Prepend("▁")`` then ``Replace(" ", "▁")``); ``▁`` a
+token, and no token (nor added token) with a ``▁`` after another character. Then no token, so no merge, crosses the
+place before a space that follows another character; the pairs on either side never compete, and neither a run of
+unknown characters (fused into one ``<unk>``) nor a byte fallback reaches across it, ``▁`` being a token. So BPE of the
+text is BPE of each of its words (:data:`WORD`: spaces or ``▁``, then other characters) end to end. The first word is
+encoded as a text is (its ``▁`` put before it); every other one by the file without ``Prepend`` (a short one: its
+spaces turned into ``▁``, given to the file's BPE model: what that pipeline does to it, without its cost;
+:func:`words_of`). A text that holds an added token's text is encoded whole (the library splits it out and
+normalizes either side apart).
+
+>>> WORD.findall("A  tale\\n of two▁ cities")[:-1]
+['A', '  tale\\n', ' of', ' two', '▁ cities']
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+
+import tokenizers
+
+#: A word: spaces (or ``▁``), then characters that are neither (line breaks among them); ``findall`` ends with an
+#: empty match.
+WORD = re.compile(r"[ ▁]*[^ ▁]*")
+#: Llama 2's normalizer: the one this module reads words for.
+LLAMA2_NORMALIZER = {
+    "type": "Sequence",
+    "normalizers": [
+        {"type": "Prepend", "prepend": "▁"},
+        {"type": "Replace", "pattern": {"String": " "}, "content": "▁"},
+    ],
+}
+_SPACE_AFTER = re.compile("[^▁]▁")
+#: A word longer than this is encoded by the file's pipeline, not by its model alone (:func:`words_of`).
+LONG_WORD = 24
+
+
+def by_words(doc: dict) -> bool:
+    """Whether the file ``doc`` (parsed) encodes a text as its words end to end (see the module)."""
+    model = doc.get("model") or {}
+    if model.get("type", "BPE") != "BPE" or not isinstance(model.get("vocab"), dict):
+        return False
+    if model.get("dropout") or model.get("continuing_subword_prefix") or model.get("end_of_word_suffix"):
+        return False
+    if model.get("ignore_merges") or doc.get("pre_tokenizer") is not None or doc.get("normalizer") != LLAMA2_NORMALIZER:
+        return False
+    vocab = model["vocab"]
+    added = [entry.get("content", "") for entry in doc.get("added_tokens") or ()]
+    return "▁" in vocab and not any(_SPACE_AFTER.search(token) for token in [*vocab, *added])
+
+
+def words_of(library, doc: dict) -> Callable[[list[str]], list[list[int]]]:
+    """The ids of words that follow another word (of a file ``doc`` that :func:`by_words` accepts, ``library``
+    loaded from it): a short word's by the file's BPE model, its spaces turned into ``▁`` (a call costs half the
+    pipeline's, a token a Python object); a long one's by the file without ``Prepend``, a batch in one call (a word
+    of Chinese, 3 tokens a character past its vocabulary, would make one object per byte)."""
+    tokenize = library.model.tokenize
+    bare = tokenizers.Tokenizer.from_str(json.dumps({**doc, "normalizer": LLAMA2_NORMALIZER["normalizers"][1]}))
+    bare.no_truncation()
+    bare.no_padding()
+
+    def ids(words: list[str]) -> list[list[int]]:
+        long = [word for word in words if len(word) > LONG_WORD]
+        found = {word: found.ids for word, found in zip(long, bare.encode_batch_fast(long, add_special_tokens=False))}
+        return [found[word] if word in found else [t.id for t in tokenize(word.replace(" ", "▁"))] for word in words]
+
+    return ids
+
+
+def added_in(doc: dict):
+    """A test of whether a text holds one of the file's added tokens' texts (as written, or with ``▁`` for its
+    spaces): such a text is encoded whole.
+
+    >>> holds = added_in({"added_tokens": [{"content": "<s>"}]})
+    >>> holds("a <s> b"), holds("a <b>")
+    (True, False)
+    """
+    texts = {entry.get("content", "") for entry in doc.get("added_tokens") or ()} - {""}
+    texts |= {text.replace("▁", " ") for text in texts}
+    if not texts:
+        return lambda text: False
+    pattern = re.compile("|".join(map(re.escape, sorted(texts, key=len, reverse=True))))
+    return lambda text: pattern.search(text) is not None

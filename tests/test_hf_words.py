@@ -1,0 +1,126 @@
+"""A tokenizer.json set as Llama 2's is, its ids of a long text a word at a time (hf_words, through the library
+host's ids call): the same ids as the ``tokenizers`` library's encode of the whole text, through one memo over many
+texts; the files that do not allow it, and texts that hold an added token, are encoded whole."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+import tokenizers
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_foreign_builders import corpus_lines, llama2_tokenizer_json
+from test_sp_lines import LLAMA_STYLE, train
+
+from bpe_core.foreign import word_memo
+from bpe_core.foreign.hf_tokenizer import library_calls
+from bpe_core.foreign.hf_words import WORD, by_words
+from bpe_core.formats import load_any
+
+PIECES = list("ab Zé中文😀龘12 \r\n\t,.'▁") + ["  ", "   x", "▁▁", " ▁", "▁ ", "\n ", " \n", "<extra>", "the ", "１２"]
+TEXTS = st.lists(st.sampled_from(PIECES), max_size=60).map("".join) | st.text(max_size=60)
+
+
+@pytest.fixture(scope="module")
+def llama2_file(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("hf_words")
+    text = llama2_tokenizer_json(train(folder, "llama_style", **LLAMA_STYLE)._data)
+    path = folder / "tokenizer.json"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def library_of(text: str) -> tokenizers.Tokenizer:
+    return tokenizers.Tokenizer.from_str(text)
+
+
+def encoded(library, text: str) -> list[int]:
+    return library.encode(text, add_special_tokens=False).ids
+
+
+def test_words_start_before_a_space_after_another_character():
+    assert WORD.findall("A  tale\n of two▁ cities")[:-1] == ["A", "  tale\n", " of", " two", "▁ cities"]
+    assert WORD.findall("")[:-1] == [] and WORD.findall("\n\n x")[:-1] == ["\n\n", " x"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(texts=st.lists(TEXTS, min_size=1, max_size=5))
+def test_a_text_by_words_is_the_whole_texts_encode(llama2_file, texts):
+    """The host's ids call (its memo through several texts, every text long enough to go by words)."""
+    text = llama2_file.read_text(encoding="utf-8")
+    assert by_words(json.loads(text))
+    library = library_of(text)
+    used = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(word_memo, "WORDS_LEAST", 0)
+        real = word_memo.WordMemo.encode
+        patch.setattr(word_memo.WordMemo, "encode", lambda memo, piece: used.append(piece) or real(memo, piece))
+        calls = library_calls(text, [])
+        for piece in texts:
+            got = calls["ids"](piece)
+            assert got.dtype == np.int64 and got.tolist() == encoded(library, piece), repr(piece)
+    assert used == [piece for piece in texts if "<s>" not in piece and "</s>" not in piece and "<unk>" not in piece]
+
+
+def test_a_long_text_with_and_without_added_tokens_through_the_tokenizer(llama2_file):
+    """encode_ids of a long text: the library's ids (by words); one that holds an added token's text (``<s>``,
+    ``<unk>``: the library splits them out and normalizes either side apart) is encoded whole, the same ids."""
+    library = library_of(llama2_file.read_text(encoding="utf-8"))
+    tokenizer = load_any(llama2_file)
+    text = "\n".join(corpus_lines() * 3)
+    assert len(text) >= word_memo.WORDS_LEAST
+    for long_text in (text, text + " <s>x", "<unk> " + text, text.replace("the", "the </s>", 3)):
+        got = tokenizer.encode_ids(long_text)
+        assert isinstance(got, np.ndarray) and got.tolist() == encoded(library, long_text)
+
+
+def edited(doc: dict, change) -> dict:
+    doc = json.loads(json.dumps(doc))
+    change(doc)
+    return doc
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d.update(pre_tokenizer={"type": "Metaspace", "replacement": "▁", "prepend_scheme": "first"}),
+        lambda d: d.update(normalizer={"type": "NFKC"}),
+        lambda d: d.update(normalizer=d["normalizer"]["normalizers"][1]),  # no Prepend
+        lambda d: d["normalizer"]["normalizers"].reverse(),  # Replace then Prepend
+        lambda d: d["model"].update(ignore_merges=True),  # the whole text looked up as a token first
+        lambda d: d["model"].update(dropout=0.1),
+        lambda d: d["model"].update(continuing_subword_prefix="##"),
+        lambda d: d["model"]["vocab"].update({"of▁the": len(d["model"]["vocab"])}),  # a token across a space
+        lambda d: d["added_tokens"].append({"id": 9999, "content": "a▁b", "special": False}),
+        lambda d: d["model"]["vocab"].pop("▁"),
+        lambda d: d["model"].update(type="Unigram"),
+    ],
+    ids=[
+        "a pre-tokenizer",
+        "another normalizer",
+        "no Prepend",
+        "Replace first",
+        "ignore_merges",
+        "dropout",
+        "a subword prefix",
+        "a token across a space",
+        "an added token across a space",
+        "no ▁ token",
+        "not BPE",
+    ],
+)
+def test_files_whose_words_are_not_apart_are_encoded_whole(llama2_file, change):
+    doc = edited(json.loads(llama2_file.read_text(encoding="utf-8")), change)
+    assert not by_words(doc)
+
+
+def test_the_memo_past_its_bound_forgets_between_texts(llama2_file, monkeypatch):
+    text = llama2_file.read_text(encoding="utf-8")
+    library = library_of(text)
+    monkeypatch.setattr(word_memo, "MEMO_WORDS", 50)
+    calls = library_calls(text, [])
+    long_text = "\n".join(corpus_lines() * 3)
+    for _ in range(3):
+        assert calls["ids"](long_text).tolist() == encoded(library, long_text)
