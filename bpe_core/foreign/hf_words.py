@@ -67,7 +67,8 @@ def words_of(library, doc: dict) -> Callable[[list[str]], list[list[int]]]:
 
     def ids(words: list[str]) -> list[list[int]]:
         long = [word for word in words if len(word) > LONG_WORD]
-        found = {word: found.ids for word, found in zip(long, bare.encode_batch_fast(long, add_special_tokens=False))}
+        encoded = bare.encode_batch_fast(long, add_special_tokens=False)
+        found = {word: encoding.ids for word, encoding in zip(long, encoded)}
         return [found[word] if word in found else [t.id for t in tokenize(word.replace(" ", "▁"))] for word in words]
 
     return ids
