@@ -93,7 +93,10 @@ def edited(doc: dict, change) -> dict:
         lambda d: d["model"].update(dropout=0.1),
         lambda d: d["model"].update(continuing_subword_prefix="##"),
         lambda d: d["model"]["vocab"].update({"of▁the": len(d["model"]["vocab"])}),  # a token across a space
-        lambda d: d["added_tokens"].append({"id": 9999, "content": "a▁b", "special": False}),
+        lambda d: d["model"].update(unk_token=None, byte_fallback=False),  # an unknown character dropped
+        lambda d: d["model"].update(unk_token="▁", byte_fallback=False),  # an unknown character read as "▁"
+        lambda d: d["model"]["vocab"].update({"<0x41>x": d["model"]["vocab"]["▁"]}),  # two tokens of one id
+        lambda d: d["model"].pop("type"),  # the library guesses
         lambda d: d["model"]["vocab"].pop("▁"),
         lambda d: d["model"].update(type="Unigram"),
     ],
@@ -106,7 +109,10 @@ def edited(doc: dict, change) -> dict:
         "dropout",
         "a subword prefix",
         "a token across a space",
-        "an added token across a space",
+        "unknowns dropped",
+        "unknown as ▁",
+        "an id twice",
+        "no model type",
         "no ▁ token",
         "not BPE",
     ],
@@ -124,3 +130,57 @@ def test_the_memo_past_its_bound_forgets_between_texts(llama2_file, monkeypatch)
     long_text = "\n".join(corpus_lines() * 3)
     for _ in range(3):
         assert calls["ids"](long_text).tolist() == encoded(library, long_text)
+
+
+def small_file(vocab: list[str], merges: list[tuple[str, str]], added=(), **model) -> str:
+    """A tokenizer.json set as Llama 2's is, of these tokens (numbered in order) and merges."""
+    return json.dumps(
+        {
+            "added_tokens": [{"single_word": False, "lstrip": False, "rstrip": False, **entry} for entry in added],
+            "normalizer": {
+                "type": "Sequence",
+                "normalizers": [
+                    {"type": "Prepend", "prepend": "▁"},
+                    {"type": "Replace", "pattern": {"String": " "}, "content": "▁"},
+                ],
+            },
+            "pre_tokenizer": None,
+            "model": {
+                "type": "BPE",
+                "vocab": {token: i for i, token in enumerate(vocab)},
+                "unk_token": "<unk>",
+                "merges": [list(pair) for pair in merges],
+                **model,
+            },
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    "added, texts",
+    [
+        ({"content": "x a", "normalized": True, "special": False}, ["x▁a", "y x▁a", "x a", "x▁" + "a" * 30]),
+        ({"content": " a", "normalized": True, "special": True}, ["x ▁a", "x▁a", "b a b"]),
+        ({"content": "a▁b", "normalized": False, "special": True}, ["a▁b", "a b", "x a▁b x"]),
+    ],
+)
+def test_a_text_that_holds_an_added_token_as_the_library_matches_it_goes_whole(added, texts):
+    """An added token with a space (found by a review): a normalized one is matched in the text with its spaces as
+    "▁"; the test of a text looks at "▁" and spaces alike, so such a text is encoded whole."""
+    text = small_file(["<unk>", "▁", "x", "a", "▁x", "▁a", "b", "y"], [("▁", "x"), ("▁", "a")], [{"id": 8, **added}])
+    library = library_of(text)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(word_memo, "WORDS_LEAST", 0)
+        calls = library_calls(text, [])
+        for piece in texts:
+            assert calls["ids"](piece).tolist() == encoded(library, piece), repr(piece)
+
+
+def test_ids_past_int32(monkeypatch):
+    """Token ids of 2**31 and more (valid in a tokenizer.json) go through the memo (found by a review)."""
+    text = small_file(["<unk>", "▁", "a", "b"], [("▁", "a")])
+    doc = json.loads(text)
+    doc["model"]["vocab"]["▁a"] = 2**31 + 5
+    text = json.dumps(doc)
+    monkeypatch.setattr(word_memo, "WORDS_LEAST", 0)
+    assert library_calls(text, [])["ids"]("b a").tolist() == encoded(library_of(text), "b a") == [1, 3, 2**31 + 5]

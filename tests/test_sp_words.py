@@ -3,6 +3,8 @@ the whole text, through one memo over many texts; the models that do not allow i
 
 from __future__ import annotations
 
+import io
+
 import numpy as np
 import pytest
 import sentencepiece
@@ -115,3 +117,27 @@ def test_no_text_and_a_text_of_one_word(llama_style):
     assert memo.encode("").tolist() == [] and memo.encode("").dtype == np.int64
     text = "中文龘😀" * 7_500
     assert memo.encode(text).tolist() == whole.EncodeAsIds(text) and not memo.index
+
+
+def test_a_control_space_says_no():
+    """ "▁" trained as a control symbol (found by a review): the library reads a lone "▁" as unknown, and without
+    byte fallback a run of unknown characters either side of a space becomes one token ('龘 龘' -> [unk]); by
+    words it was two."""
+    lines = ["The quick brown fox jumps over the lazy dog.", "def f(x):\n", "Numbers 12 and 7."] * 100
+    out = io.BytesIO()
+    sentencepiece.SentencePieceTrainer.train(
+        sentence_iterator=iter(lines),
+        model_writer=out,
+        model_type="bpe",
+        vocab_size=200,
+        normalization_rule_name="identity",
+        remove_extra_whitespaces=False,
+        hard_vocab_limit=False,
+        minloglevel=2,
+        control_symbols=["▁"],
+        user_defined_symbols=["\n"],
+    )
+    processor = sentencepiece.SentencePieceProcessor()
+    processor.LoadFromSerializedProto(out.getvalue())
+    assert processor.EncodeAsIds("龘 龘") == [processor.unk_id()]
+    assert not by_words(out.getvalue(), processor)

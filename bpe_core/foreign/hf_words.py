@@ -4,14 +4,15 @@ the ``tokenizers`` library runs BPE over the whole text as one word (about 1.2 M
 
 Exact where the file allows it (:func:`by_words`): a BPE model without dropout, subword prefix or suffix, or
 ``ignore_merges``; no pre-tokenizer; the normalizer Llama 2's (``Prepend("▁")`` then ``Replace(" ", "▁")``); ``▁`` a
-token, and no token (nor added token) with a ``▁`` after another character. Then no token, so no merge, crosses the
-place before a space that follows another character; the pairs on either side never compete, and neither a run of
-unknown characters (fused into one ``<unk>``) nor a byte fallback reaches across it, ``▁`` being a token. So BPE of the
-text is BPE of each of its words (:data:`WORD`: spaces or ``▁``, then other characters) end to end. The first word is
-encoded as a text is (its ``▁`` put before it); every other one by the file without ``Prepend`` (a short one: its
-spaces turned into ``▁``, given to the file's BPE model: what that pipeline does to it, without its cost;
-:func:`words_of`). A text that holds an added token's text is encoded whole (the library splits it out and
-normalizes either side apart).
+token, and no token with a ``▁`` after another character; tokens of their own ids; an unknown character read as a
+token without ``▁`` (``<unk>``) or as its bytes (every ``<0xXX>`` a token), never dropped. Then no token, so no
+merge, crosses the place before a space that follows another character; the pairs on either side never compete, and
+neither a run of unknown characters (fused into one ``<unk>``) nor a byte fallback reaches across it, ``▁`` being a
+token. So BPE of the text is BPE of each of its words (:data:`WORD`: spaces or ``▁``, then other characters) end to
+end. The first word is encoded as a text is (its ``▁`` put before it); every other one by the file without
+``Prepend`` (a short one: its spaces turned into ``▁``, given to the file's BPE model: what that pipeline does to it,
+without its cost; :func:`words_of`). A text that holds an added token's text is encoded whole (the library splits it
+out and normalizes either side apart).
 
 >>> WORD.findall("A  tale\\n of two▁ cities")[:-1]
 ['A', '  tale\\n', ' of', ' two', '▁ cities']
@@ -44,15 +45,20 @@ LONG_WORD = 24
 def by_words(doc: dict) -> bool:
     """Whether the file ``doc`` (parsed) encodes a text as its words end to end (see the module)."""
     model = doc.get("model") or {}
-    if model.get("type", "BPE") != "BPE" or not isinstance(model.get("vocab"), dict):
-        return False
+    vocab = model.get("vocab")
+    if model.get("type") != "BPE" or not isinstance(vocab, dict) or len(set(vocab.values())) != len(vocab):
+        return False  # (the library guesses a model without a type; two tokens of one id merge as either)
     if model.get("dropout") or model.get("continuing_subword_prefix") or model.get("end_of_word_suffix"):
         return False
     if model.get("ignore_merges") or doc.get("pre_tokenizer") is not None or doc.get("normalizer") != LLAMA2_NORMALIZER:
         return False
-    vocab = model["vocab"]
-    added = [entry.get("content", "") for entry in doc.get("added_tokens") or ()]
-    return "▁" in vocab and not any(_SPACE_AFTER.search(token) for token in [*vocab, *added])
+    # an unknown character is a token that holds no "▁" or its bytes, never dropped (the "▁" either side of a
+    # dropped one would meet)
+    unknown = model.get("unk_token")
+    every_byte = model.get("byte_fallback") and all(f"<0x{byte:02X}>" in vocab for byte in range(256))
+    if not every_byte and not (isinstance(unknown, str) and unknown in vocab and "▁" not in unknown):
+        return False
+    return "▁" in vocab and not any(_SPACE_AFTER.search(token) for token in vocab)
 
 
 def words_of(library, doc: dict) -> Callable[[list[str]], list[list[int]]]:
@@ -75,16 +81,16 @@ def words_of(library, doc: dict) -> Callable[[list[str]], list[list[int]]]:
 
 
 def added_in(doc: dict):
-    """A test of whether a text holds one of the file's added tokens' texts (as written, or with ``▁`` for its
-    spaces): such a text is encoded whole.
+    """A test of whether a text holds one of the file's added tokens' texts, ``▁`` and spaces alike (the library
+    matches a normalized one in the text with its spaces as ``▁``): such a text is encoded whole, and the words of any
+    other one never meet an added token.
 
-    >>> holds = added_in({"added_tokens": [{"content": "<s>"}]})
-    >>> holds("a <s> b"), holds("a <b>")
-    (True, False)
+    >>> holds = added_in({"added_tokens": [{"content": "<s>"}, {"content": "x y", "normalized": True}]})
+    >>> holds("a <s> b"), holds("a <b>"), holds("x▁y"), holds("x  y")
+    (True, False, True, False)
     """
-    texts = {entry.get("content", "") for entry in doc.get("added_tokens") or ()} - {""}
-    texts |= {text.replace("▁", " ") for text in texts}
+    texts = {entry.get("content", "").replace("▁", " ") for entry in doc.get("added_tokens") or ()} - {""}
     if not texts:
         return lambda text: False
     pattern = re.compile("|".join(map(re.escape, sorted(texts, key=len, reverse=True))))
-    return lambda text: pattern.search(text) is not None
+    return lambda text: pattern.search(text.replace("▁", " ")) is not None

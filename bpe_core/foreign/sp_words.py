@@ -4,7 +4,8 @@ English prose at about 1.3 MB/s whole, some 6x faster so).
 
 Exact where the model allows it (:func:`by_words`): it encodes a text as its lines end to end
 (:func:`~bpe_core.foreign.sp_lines.by_lines`: BPE, no normalization, no spaces stripped or squeezed, a line break a
-piece of its own), turns spaces into ``▁`` (``escape_whitespaces``, the default), has ``▁`` as a piece, and none of
+piece of its own), turns spaces into ``▁`` (``escape_whitespaces``, the default), has ``▁`` as a piece (a normal one:
+a control ``▁`` is read as unknown, and unknown characters either side of it would run into one token), and none of
 its pieces holds a ``▁`` after another character (``▁▁in`` may be a piece, ``in▁`` may not: what a model trained with
 ``split_by_whitespace``, the default, has). Then no piece, so no merge, crosses the place before a space that follows
 another character, nor the place after a line break; the pairs on either side never compete, and a run of unknown
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from bpe_core.foreign.sp_lines import by_lines
+from bpe_core.foreign.sp_lines import bare, by_lines
 from bpe_core.foreign.sp_proto import _field, message
 
 #: A word: spaces (or ``▁``), then characters that are neither nor a line break, then a line break if one follows
@@ -35,7 +36,8 @@ def by_words(data: bytes, processor) -> bool:
     (see the module)."""
     if _field(message(data, 3), 5) == 0 or not by_lines(data, processor):  # spaces kept as spaces, or not by lines
         return False
-    if processor.PieceToId("▁") == processor.unk_id():
+    space = processor.PieceToId("▁")  # a piece of its own, as a text encodes it (a control "▁" is read as unknown)
+    if space == processor.unk_id() or bare(data).EncodeAsIds(" ") != [space]:
         return False
     space_after = re.compile("[^▁]▁")
     return not any(space_after.search(processor.IdToPiece(i)) for i in range(processor.GetPieceSize()))

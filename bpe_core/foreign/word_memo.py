@@ -20,7 +20,7 @@ import numpy as np
 
 #: A text shorter than this is encoded whole (one call: putting it together would save nothing).
 WORDS_LEAST = 20_000
-#: The memo forgets its words before a text once it holds more than this many words or ids (some 60 MB in all).
+#: The memo forgets its words before a text once it holds more than this many words or ids (some 80 MB in all).
 MEMO_WORDS = 1 << 19
 MEMO_IDS = 1 << 22
 
@@ -44,7 +44,7 @@ class WordMemo:
         self.index: dict[str, int] = {}  # a word -> its number k: its ids are ids[starts[k] : starts[k] + lengths[k]]
         self.starts = np.zeros(0, np.int64)
         self.lengths = np.zeros(0, np.int64)
-        self.ids = np.zeros(1 << 16, np.int32)
+        self.ids = np.zeros(1 << 16, np.int64)
         self.used = 0  # ids[:used] hold ids
 
     def encode(self, text: str) -> np.ndarray:
@@ -73,10 +73,10 @@ class WordMemo:
         lengths = np.fromiter(map(len, encoded), np.int64, len(encoded))
         count = int(lengths.sum())
         if self.used + count > len(self.ids):  # (room doubled: a text's new words copy the ids once or twice)
-            grown = np.zeros(max(2 * len(self.ids), self.used + count), np.int32)
+            grown = np.zeros(max(2 * len(self.ids), self.used + count), np.int64)
             grown[: self.used] = self.ids[: self.used]
             self.ids = grown
-        self.ids[self.used : self.used + count] = np.fromiter(itertools.chain.from_iterable(encoded), np.int32, count)
+        self.ids[self.used : self.used + count] = np.fromiter(itertools.chain.from_iterable(encoded), np.int64, count)
         base = len(self.index)
         self.index.update(zip(words, range(base, base + len(words))))
         self.starts = np.concatenate((self.starts, self.used + np.cumsum(lengths) - lengths))

@@ -8,9 +8,12 @@ The model: ``--model`` (a Llama 2 or Mistral ``tokenizer.model``: set so, their 
 trained once and kept under ``tests/bench/.corpora/`` (16,000 pieces on the English slice and the Chinese corpus, set
 as Llama 2's is: BPE, no normalization, spaces kept, byte fallback). The families:
 
-- ``sentencepiece``: the model by the ``sentencepiece`` library (``EncodeAsIds``) against ``sp_words``' memo;
+- ``sentencepiece``: the model by the ``sentencepiece`` library (``EncodeAsIds``) against the library host's ids call
+  (``sp_tokenizer.library_calls``: by ``sp_words``' memo);
 - ``huggingface``: the same pieces as a ``tokenizer.json`` set as Llama 2's is (``llama2_tokenizer_json`` of
-  ``tests/test_foreign_builders.py``) by the ``tokenizers`` library (``encode(...).ids``) against ``hf_words``' memo.
+  ``tests/test_foreign_builders.py``) by the ``tokenizers`` library (``encode(...).ids``) against its host's ids call
+  (``hf_tokenizer.library_calls``: by ``hf_words``' memo, but for a text that holds an added token's text, ``<s>``,
+  which goes whole: the stdlib and the German manual pages do).
 
 Rows, each corpus of ``corpora.py``:
 
@@ -25,6 +28,7 @@ Exit status 1 if any ids differ.
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import json
 import statistics
@@ -42,10 +46,9 @@ import sentencepiece  # noqa: E402
 import tokenizers  # noqa: E402
 from test_foreign_builders import llama2_tokenizer_json  # noqa: E402
 
-from bpe_core.foreign import hf_words, sp_words  # noqa: E402
-from bpe_core.foreign.hf_tokenizer import _word_memo  # noqa: E402
-from bpe_core.foreign.sp_lines import bare  # noqa: E402
-from bpe_core.foreign.word_memo import WordMemo  # noqa: E402
+from bpe_core.foreign import hf_tokenizer, hf_words, sp_tokenizer, sp_words  # noqa: E402
+from bpe_core.foreign.base import IDS_CALL  # noqa: E402
+from bpe_core.foreign.word_memo import WORDS_LEAST  # noqa: E402
 
 PIECE_CHARS = 1 << 20  # the board's pieces (bpe_core/board/encode_corpus.py)
 
@@ -84,34 +87,46 @@ def board_pieces(text: str) -> list[str]:
 
 
 def encoders(family: str, data: bytes):
-    """The library's encode of a text and a function making a new memo, for ``family``; None where the model is not
-    encoded by words."""
+    """The library's encode of a text and a function making the library host's ids call anew (its memo empty, its
+    rule decided), for ``family``; None where the model is not encoded by words."""
     library = sentencepiece.SentencePieceProcessor()
     library.LoadFromSerializedProto(data)
     if family == "sentencepiece":
         if not sp_words.by_words(data, library):
             return None
-        rest = bare(data)
-        return library.EncodeAsIds, lambda: WordMemo(sp_words.WORD, library.EncodeAsIds, rest.EncodeAsIds)
-    text = llama2_tokenizer_json(data)
-    whole = tokenizers.Tokenizer.from_str(text)
-    if not hf_words.by_words(json.loads(text)):
-        return None
-    return (lambda piece: whole.encode(piece, add_special_tokens=False).ids), lambda: _word_memo(whole, text)[0]
+        encode, calls = library.EncodeAsIds, functools.partial(sp_tokenizer.library_calls, data)
+    else:
+        text = llama2_tokenizer_json(data)
+        if not hf_words.by_words(json.loads(text)):
+            return None
+        whole = tokenizers.Tokenizer.from_str(text)
+        encode = functools.partial(_ids, whole)
+        calls = functools.partial(hf_tokenizer.library_calls, text, [])
+
+    def new_ids():
+        ids = calls()[IDS_CALL]
+        ids(" " * WORDS_LEAST)  # (one word: the rule decided, nothing learned)
+        return ids
+
+    return encode, new_ids
 
 
-def compare(encode, new_memo, parts: list[str], repeat: int) -> tuple[float, float, bool]:
-    """The library on each of ``parts`` against one new memo through them all, ``repeat`` times in turn: the median
-    CPU seconds of each, and whether every id was the same."""
+def _ids(library, text: str) -> list[int]:
+    return library.encode(text, add_special_tokens=False).ids
+
+
+def compare(encode, new_ids, parts: list[str], repeat: int) -> tuple[float, float, bool]:
+    """The library on each of ``parts`` against one new ids call (its memo) through them all, ``repeat`` times in
+    turn: the median CPU seconds of each, and whether every id was the same."""
     times: dict[str, list[float]] = {"library": [], "words": []}
     same = True
     for _ in range(repeat):
         start = time.process_time()
         expected = [encode(part) for part in parts]
         times["library"].append(time.process_time() - start)
-        memo = new_memo()
+        ids = new_ids()
         start = time.process_time()
-        got = [memo.encode(part) for part in parts]
+        got = [ids(part) for part in parts]
         times["words"].append(time.process_time() - start)
         same &= all(np.array_equal(np.asarray(a), b) for a, b in zip(expected, got, strict=True))
     return statistics.median(times["library"]), statistics.median(times["words"]), same
