@@ -26,8 +26,8 @@ from collections.abc import Callable
 
 import tokenizers
 
-#: A word: spaces (or ``▁``), then characters that are neither (line breaks among them); ``findall`` ends with an
-#: empty match.
+#: A word: spaces (or ``▁``), then characters that are none of those (line breaks among them); ``findall`` ends
+#: with an empty match.
 WORD = re.compile(r"[ ▁]*[^ ▁]*")
 #: Llama 2's normalizer: the one this module reads words for.
 LLAMA2_NORMALIZER = {

@@ -26,8 +26,8 @@ import re
 from bpe_core.foreign.sp_lines import bare, by_lines
 from bpe_core.foreign.sp_proto import _field, message
 
-#: A word: spaces (or ``▁``), then characters that are neither nor a line break, then a line break if one follows
-#: (``findall`` ends with an empty match). Each starts where the text may be cut (the module's rule).
+#: A word: spaces (or ``▁``), then characters that are none of those nor a line break, then a line break if one
+#: follows (``findall`` ends with an empty match). Each starts where the text may be cut (the module's rule).
 WORD = re.compile(r"[ ▁]*[^ ▁\n]*\n?")
 
 
