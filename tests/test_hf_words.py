@@ -23,6 +23,10 @@ PIECES = list("ab Zé中文😀龘12 \r\n\t,.'▁") + ["  ", "   x", "▁▁", "
 TEXTS = st.lists(st.sampled_from(PIECES), max_size=60).map("".join) | st.text(max_size=60)
 
 
+#: The newer conversions' pipeline: no normalizer, a Metaspace pre-tokenizer that does not split.
+METASPACE = {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "first", "split": False}
+
+
 @pytest.fixture(scope="module")
 def llama2_file(tmp_path_factory):
     folder = tmp_path_factory.mktemp("hf_words")
@@ -30,6 +34,22 @@ def llama2_file(tmp_path_factory):
     path = folder / "tokenizer.json"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+@pytest.fixture(scope="module")
+def metaspace_file(llama2_file):
+    """The same tokens with the newer conversions' pipeline (a Metaspace puts no "▁" before a text that begins
+    with one, where Prepend does)."""
+    path = llama2_file.parent / "metaspace" / "tokenizer.json"
+    path.parent.mkdir()
+    doc = json.loads(llama2_file.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**doc, "normalizer": None, "pre_tokenizer": METASPACE}), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module", params=["llama2_file", "metaspace_file"])
+def a_file(request):
+    return request.getfixturevalue(request.param)
 
 
 def library_of(text: str) -> tokenizers.Tokenizer:
@@ -47,9 +67,10 @@ def test_words_start_before_a_space_after_another_character():
 
 @settings(max_examples=200, deadline=None)
 @given(texts=st.lists(TEXTS, min_size=1, max_size=5))
-def test_a_text_by_words_is_the_whole_texts_encode(llama2_file, texts):
-    """The host's ids call (its memo through several texts, every text long enough to go by words)."""
-    text = llama2_file.read_text(encoding="utf-8")
+def test_a_text_by_words_is_the_whole_texts_encode(a_file, texts):
+    """The host's ids call (its memo through several texts, every text long enough to go by words), for either
+    pipeline."""
+    text = a_file.read_text(encoding="utf-8")
     assert by_words(json.loads(text))
     library = library_of(text)
     used = []
@@ -64,11 +85,11 @@ def test_a_text_by_words_is_the_whole_texts_encode(llama2_file, texts):
     assert used == [piece for piece in texts if "<s>" not in piece and "</s>" not in piece and "<unk>" not in piece]
 
 
-def test_a_long_text_with_and_without_added_tokens_through_the_tokenizer(llama2_file):
+def test_a_long_text_with_and_without_added_tokens_through_the_tokenizer(a_file):
     """encode_ids of a long text: the library's ids (by words); one that holds an added token's text (``<s>``,
     ``<unk>``: the library splits them out and normalizes either side apart) is encoded whole, the same ids."""
-    library = library_of(llama2_file.read_text(encoding="utf-8"))
-    tokenizer = load_any(llama2_file)
+    library = library_of(a_file.read_text(encoding="utf-8"))
+    tokenizer = load_any(a_file)
     text = "\n".join(corpus_lines() * 3)
     assert len(text) >= word_memo.WORDS_LEAST
     for long_text in (text, text + " <s>x", "<unk> " + text, text.replace("the", "the </s>", 3)):
@@ -184,3 +205,21 @@ def test_ids_past_int32(monkeypatch):
     text = json.dumps(doc)
     monkeypatch.setattr(word_memo, "WORDS_LEAST", 0)
     assert library_calls(text, [])["ids"]("b a").tolist() == encoded(library_of(text), "b a") == [1, 3, 2**31 + 5]
+
+
+@pytest.mark.parametrize(
+    "pre, normalizer",
+    [
+        ({**METASPACE, "split": True}, None),  # a word per space: the library's own words, nothing to gain or prove
+        ({key: value for key, value in METASPACE.items() if key != "split"}, None),  # (splits by default)
+        ({**METASPACE, "replacement": "_"}, None),
+        ({**METASPACE, "prepend_scheme": "sometimes"}, None),
+        ({**METASPACE, "other": 1}, None),
+        (METASPACE, {"type": "NFKC"}),
+        ({"type": "Sequence", "pretokenizers": [METASPACE]}, None),
+    ],
+    ids=["split", "split by default", "another replacement", "another scheme", "another key", "NFKC", "a sequence"],
+)
+def test_metaspace_pipelines_that_are_not_the_newer_conversions_are_encoded_whole(llama2_file, pre, normalizer):
+    doc = json.loads(llama2_file.read_text(encoding="utf-8"))
+    assert not by_words({**doc, "normalizer": normalizer, "pre_tokenizer": pre})

@@ -1,18 +1,19 @@
 """A ``tokenizer.json`` set as Llama 2's is, its ids of a long text a word at a time
-(:class:`~bpe_core.foreign.word_memo.WordMemo`): what the board counts it with. Its pipeline has no pre-tokenizer, so
+(:class:`~bpe_core.foreign.word_memo.WordMemo`): what the board counts it with. Its pipeline does not split a text, so
 the ``tokenizers`` library runs BPE over the whole text as one word (about 1.2 MB/s).
 
 Exact where the file allows it (:func:`by_words`): a BPE model without dropout, subword prefix or suffix, or
-``ignore_merges``; no pre-tokenizer; the normalizer Llama 2's (``Prepend("▁")`` then ``Replace(" ", "▁")``); ``▁`` a
-token, and no token with a ``▁`` after another character; tokens of their own ids; an unknown character read as a
-token without ``▁`` (``<unk>``) or as its bytes (every ``<0xXX>`` a token), never dropped. Then no token, so no
-merge, crosses the place before a space that follows another character; the pairs on either side never compete, and
-neither a run of unknown characters (fused into one ``<unk>``) nor a byte fallback reaches across it, ``▁`` being a
-token. So BPE of the text is BPE of each of its words (:data:`WORD`: spaces or ``▁``, then other characters) end to
-end. The first word is encoded as a text is (its ``▁`` put before it); every other one by the file without
-``Prepend`` (a short one: its spaces turned into ``▁``, given to the file's BPE model: what that pipeline does to it,
-without its cost; :func:`words_of`). A text that holds an added token's text is encoded whole (the library splits it
-out and normalizes either side apart).
+``ignore_merges``; no pre-tokenizer and the normalizer Llama 2's (``Prepend("▁")`` then ``Replace(" ", "▁")``), or no
+normalizer and a Metaspace pre-tokenizer that does not split (newer conversions of Llama and Mistral); ``▁`` a token,
+and no token with a ``▁`` after another character; tokens of their own ids; an unknown character read as a token
+without ``▁`` (``<unk>``) or as its bytes (every ``<0xXX>`` a token), never dropped. Then no token, so no merge,
+crosses the place before a space that follows another character; the pairs on either side never compete, and neither
+a run of unknown characters (fused into one ``<unk>``) nor a byte fallback reaches across it, ``▁`` being a token. So
+BPE of the text is BPE of each of its words (:data:`WORD`: spaces or ``▁``, then other characters) end to end. The
+first word is encoded as a text is (its ``▁`` put before it); every other one by the file without ``Prepend`` or with
+a Metaspace that puts no ``▁`` before a text (a short one: its spaces turned into ``▁``, given to the file's BPE
+model: what that pipeline does to it, without its cost; :func:`words_of`). A text that holds an added token's text is
+encoded whole (the library splits it out and normalizes either side apart).
 
 >>> WORD.findall("A  tale\\n of two▁ cities")[:-1]
 ['A', '  tale\\n', ' of', ' two', '▁ cities']
@@ -38,6 +39,8 @@ LLAMA2_NORMALIZER = {
     ],
 }
 _SPACE_AFTER = re.compile("[^▁]▁")
+#: The keys a Metaspace step may have (the legacy ``add_prefix_space`` among them: it only puts ``▁`` before a text).
+_METASPACE_KEYS = {"type", "replacement", "prepend_scheme", "split", "add_prefix_space"}
 #: A word longer than this is encoded by the file's pipeline, not by its model alone (:func:`words_of`).
 LONG_WORD = 24
 
@@ -50,7 +53,7 @@ def by_words(doc: dict) -> bool:
         return False  # (the library guesses a model without a type; two tokens of one id merge as either)
     if model.get("dropout") or model.get("continuing_subword_prefix") or model.get("end_of_word_suffix"):
         return False
-    if model.get("ignore_merges") or doc.get("pre_tokenizer") is not None or doc.get("normalizer") != LLAMA2_NORMALIZER:
+    if model.get("ignore_merges") or _bare_pipeline(doc) is None:
         return False
     # an unknown character is a token that holds no "▁" or its bytes, never dropped (the "▁" either side of a
     # dropped one would meet)
@@ -61,13 +64,29 @@ def by_words(doc: dict) -> bool:
     return "▁" in vocab and not any(_SPACE_AFTER.search(token) for token in vocab)
 
 
+def _bare_pipeline(doc: dict) -> dict | None:
+    """The steps of the file ``doc`` that put ``▁`` before a text, replaced by ones that do not, if its pipeline is
+    Llama 2's (``Prepend`` then ``Replace``, no pre-tokenizer) or the newer conversions' (no normalizer, a Metaspace
+    pre-tokenizer that does not split: spaces as ``▁``, one put before a text); else None."""
+    pre, normalizer = doc.get("pre_tokenizer"), doc.get("normalizer")
+    if normalizer == LLAMA2_NORMALIZER and pre is None:
+        return {"normalizer": LLAMA2_NORMALIZER["normalizers"][1]}
+    if normalizer not in (None, {"type": "Sequence", "normalizers": []}) or not isinstance(pre, dict):
+        return None
+    if pre.get("type") != "Metaspace" or not set(pre) <= _METASPACE_KEYS or pre.get("replacement") != "▁":
+        return None
+    if pre.get("split") is False and pre.get("prepend_scheme") in ("first", "always", "never"):
+        return {"pre_tokenizer": {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "never", "split": False}}
+    return None
+
+
 def words_of(library, doc: dict) -> Callable[[list[str]], list[list[int]]]:
     """The ids of words that follow another word (of a file ``doc`` that :func:`by_words` accepts, ``library``
     loaded from it): a short word's by the file's BPE model, its spaces turned into ``▁`` (a call costs half the
     pipeline's, a token a Python object); a long one's by the file without ``Prepend``, a batch in one call (a word
     of Chinese, 3 tokens a character past its vocabulary, would make one object per byte)."""
     tokenize = library.model.tokenize
-    bare = tokenizers.Tokenizer.from_str(json.dumps({**doc, "normalizer": LLAMA2_NORMALIZER["normalizers"][1]}))
+    bare = tokenizers.Tokenizer.from_str(json.dumps({**doc, **(_bare_pipeline(doc) or {})}))
     bare.no_truncation()
     bare.no_padding()
 
