@@ -20,6 +20,7 @@ INSTRUCTIONS = Path(__file__).resolve().parent / "bench" / "bench_instructions.p
 PARALLEL = Path(__file__).resolve().parent / "bench" / "bench_parallel_encode.py"
 INCREMENTAL = Path(__file__).resolve().parent / "bench" / "bench_incremental.py"
 SLOW_PANE = Path(__file__).resolve().parent / "bench" / "bench_slow_pane.py"
+WORDS = Path(__file__).resolve().parent / "bench" / "bench_words.py"
 
 
 def refused_saying(bench: Path, args: list[str], said: str) -> subprocess.CompletedProcess:
@@ -83,6 +84,17 @@ def refused_saying(bench: Path, args: list[str], said: str) -> subprocess.Comple
         (SLOW_PANE, ["--repeat", "0"], "0: at least one run"),
         (SLOW_PANE, ["--tree", "/dev/null"], "/dev/null: no bpe_core package there"),
         (SLOW_PANE, ["--tree", __file__], "no bpe_core package there"),
+        (WORDS, ["--families", "nope"], "--families: no family 'nope'; the families are sentencepiece, huggingface"),
+        (WORDS, ["--corpora", "english,nope"], "--corpora: no corpus 'nope'; the corpora are english, stdlib"),
+        (WORDS, ["--corpora", ""], "--corpora: no corpus ''"),
+        (WORDS, ["--repeat", "0"], "0: at least one run"),
+        (WORDS, ["--repeat", "-3"], "-3: at least one run"),
+        (WORDS, ["--repeat", "nan"], "'nan' is not a whole number"),
+        (WORDS, ["--repeat", "inf"], "'inf' is not a whole number"),
+        (WORDS, ["--model", "/nonexistent/tokenizer.model"], "/nonexistent/tokenizer.model: No such file or directory"),
+        (WORDS, ["--model", "/dev/null"], "/dev/null: not a regular file"),
+        (WORDS, ["--model", "/"], "/: not a regular file"),
+        (WORDS, ["--model", __file__], "not a SentencePiece .model"),
     ],
 )
 def test_a_bad_row_way_name_corpus_checkout_or_number_is_refused_by_name(bench, args, said):
@@ -305,3 +317,59 @@ def test_the_slow_pane_benchmark_says_no_corpus_and_a_full_disk_in_one_line(tmp_
     said = capsys.readouterr().err
     assert "bench_slow_pane: cannot write the model it measures" in said and "No space left on device" in said
     assert list((tmp_path / "temporary").iterdir()) == []  # its temporary folder removed
+
+
+@pytest.mark.parametrize("kind", ["fifo", "empty", "huge", "hand-edited", "not by words"])
+def test_the_words_benchmark_refuses_a_model_it_cannot_read_or_compare(tmp_path, kind):
+    """bench_words.py --model: a FIFO (never read: the read would wait for a writer), an empty file, one past 64 MB
+    (sparse), a model cut short, and a SentencePiece model with NFKC (not encoded by words): argparse's error naming
+    it (2), nothing run, nothing in the folder changed."""
+    from test_foreign_builders import build_sentencepiece
+
+    model = tmp_path / "tokenizer.model"
+    if kind == "fifo":
+        os.mkfifo(model)
+    elif kind == "huge":
+        with open(model, "wb") as out:
+            out.truncate((64 << 20) + 1)
+    elif kind == "hand-edited":
+        model.write_bytes(build_sentencepiece(tmp_path, "bpe").read_bytes()[:1000])
+    elif kind == "not by words":
+        model = build_sentencepiece(tmp_path, "bpe")  # (SentencePiece's default normalization: NFKC)
+    else:
+        model.write_bytes(b"")
+    before = {path.name: path.lstat() for path in tmp_path.iterdir()}
+    said = {
+        "fifo": "not a regular file",
+        "empty": "not a SentencePiece .model",
+        "huge": "67,108,865 bytes; a SentencePiece .model is at most 67,108,864",
+        "hand-edited": "not a SentencePiece .model",
+        "not by words": "not encoded by words as sentencepiece (",  # (its pieces as a tokenizer.json would be)
+    }[kind]
+    refused_saying(WORDS, ["--model", str(model)], said)
+    after = {path.name: path.lstat() for path in tmp_path.iterdir()}
+    assert after.keys() == before.keys()
+    assert all((after[n].st_mtime_ns, after[n].st_size) == (before[n].st_mtime_ns, before[n].st_size) for n in after)
+
+
+def test_ctrl_c_while_the_words_benchmark_measures_ends_it_with_130(tmp_path):
+    """bench_words.py measures in its own process (the libraries' calls): Ctrl-C once its title is out, to its
+    process group as a terminal sends it: "bench_words: interrupted" (130), no traceback."""
+    import signal
+
+    from test_foreign_builders import build_sentencepiece
+
+    model = build_sentencepiece(
+        tmp_path, "bpe", "llama", normalization_rule_name="identity", remove_extra_whitespaces=False
+    )
+    started = subprocess.Popen(
+        [sys.executable, str(WORDS), "--model", str(model), "--corpora", "stdlib", "--repeat", "1000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert "median CPU seconds" in started.stdout.readline()  # (the title: the rows begin)
+    os.killpg(started.pid, signal.SIGINT)
+    _, stderr = started.communicate(timeout=60)
+    assert started.returncode == 130 and "bench_words: interrupted" in stderr and "Traceback" not in stderr, stderr

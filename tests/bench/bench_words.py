@@ -22,7 +22,8 @@ Rows, each corpus of ``corpora.py``:
   piece against one memo through all of them (a piece's words met before are not asked again).
 
 Times are the median CPU seconds of ``--repeat`` runs in this process (the library and the memo alternating).
-Exit status 1 if any ids differ.
+Exit status 1 if any ids differ, 2 for an option refused (a family, corpus or model by name and why, a model not
+encoded by words) or a corpus or model that cannot be built, 130 on Ctrl-C.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ import corpora  # noqa: E402  (tests/bench/corpora.py)
 import numpy as np  # noqa: E402
 import sentencepiece  # noqa: E402
 import tokenizers  # noqa: E402
+from bench_encode import _runs, chosen, run_rows  # noqa: E402
 from test_foreign_builders import llama2_tokenizer_json  # noqa: E402
 
 from bpe_core.foreign import hf_tokenizer, hf_words, sp_tokenizer, sp_words  # noqa: E402
@@ -51,11 +53,16 @@ from bpe_core.foreign.base import IDS_CALL  # noqa: E402
 from bpe_core.foreign.word_memo import WORDS_LEAST  # noqa: E402
 
 PIECE_CHARS = 1 << 20  # the board's pieces (bpe_core/board/encode_corpus.py)
+FAMILIES = ("sentencepiece", "huggingface")
+CORPORA = ("english", "stdlib", "chinese", "european")
+#: The largest --model read (Llama 2's is 0.5 MB, Gemma's 4 MB).
+MODEL_MOST = 64 << 20
 
 
 def trained_model() -> Path:
-    """The bench's own model, trained once (about a minute) and kept."""
-    path = HERE / ".corpora" / "llama_style_16k.model"
+    """The bench's own model, trained once (about a minute) and kept (written to a ``.partial`` file and renamed: a
+    training cut short leaves no model)."""
+    path = corpora.CACHE / "llama_style_16k.model"
     if path.is_file():
         return path
     lines = corpora.english_slice().read_text(encoding="utf-8").splitlines()
@@ -72,7 +79,28 @@ def trained_model() -> Path:
         character_coverage=0.9995,
         minloglevel=2,
     )
-    path.write_bytes(out.getvalue())
+    partial = path.with_suffix(".partial")
+    partial.write_bytes(out.getvalue())
+    partial.replace(path)
+    return path
+
+
+def model_file(value: str) -> Path:
+    """An argparse type for ``--model``: a regular file of at most MODEL_MOST bytes (a FIFO would block the read, a
+    device never end), read by the ``sentencepiece`` library; else argparse's error naming it and why."""
+    path = Path(value)
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(f"{value}: {exc.strerror}") from None
+    if not path.is_file():
+        raise argparse.ArgumentTypeError(f"{value}: not a regular file (a SentencePiece .model is one)")
+    if size > MODEL_MOST:
+        raise argparse.ArgumentTypeError(f"{value}: {size:,} bytes; a SentencePiece .model is at most {MODEL_MOST:,}")
+    try:
+        sentencepiece.SentencePieceProcessor().LoadFromSerializedProto(path.read_bytes())
+    except (RuntimeError, OSError) as exc:
+        raise argparse.ArgumentTypeError(f"{value}: not a SentencePiece .model ({exc})") from None
     return path
 
 
@@ -134,36 +162,44 @@ def compare(encode, new_ids, parts: list[str], repeat: int) -> tuple[float, floa
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--model", type=Path, help="a SentencePiece .model (default: one trained by this bench)")
-    parser.add_argument("--families", default="sentencepiece,huggingface")
-    parser.add_argument("--corpora", default="english,stdlib,chinese,european")
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--model", type=model_file, help="a SentencePiece .model (default: one trained by this bench)")
+    parser.add_argument("--families", default=",".join(FAMILIES))
+    parser.add_argument("--corpora", default=",".join(CORPORA))
+    parser.add_argument("--repeat", type=_runs, default=3, help="runs of each way; the median counts")
     args = parser.parse_args(argv)
-    if args.repeat < 1:
-        parser.error("--repeat: at least one run")
-    model = args.model or trained_model()
-    data = model.read_bytes()
-    print(f"{model.name}: median CPU seconds of {args.repeat} runs")
-    same = True
-    for family in args.families.split(","):
-        found = encoders(family, data)
-        if found is None:
-            print(f"{family}: not encoded by words (bpe_core/foreign/{family[:2]}_words.py): nothing to compare")
-            same = False
-            continue
-        for name in args.corpora.split(","):
-            text = getattr(corpora, f"{name}_corpus")().read_text(encoding="utf-8")
-            megabytes = len(text.encode("utf-8")) / 1e6
-            for row, parts in (("whole", [text]), ("board", board_pieces(text))):
-                lib, words, identical = compare(*found, parts, args.repeat)
-                same &= identical
-                print(
-                    f"{family:13s} {name:9s} {row:5s} {megabytes:5.1f} MB | library {lib:6.2f} s "
-                    f"({megabytes / lib:5.1f} MB/s) | by words {words:6.2f} s ({megabytes / words:5.1f} MB/s) | "
-                    f"{lib / words:5.2f}x | ids {'identical' if identical else 'DIFFER'}",
-                    flush=True,
-                )
-    return 0 if same else 1
+    families = chosen(parser, "--families", args.families, FAMILIES, "family", "families")
+    names = chosen(parser, "--corpora", args.corpora, CORPORA, "corpus", "corpora")
+    try:
+        model = args.model or trained_model()
+    except KeyboardInterrupt:
+        print("bench_words: interrupted", file=sys.stderr)
+        return 130
+    except (OSError, corpora.CorpusBuildError) as exc:
+        print(f"bench_words: the bench's model: {exc}", file=sys.stderr)
+        return 2
+    found = {family: encoders(family, model.read_bytes()) for family in families}
+    refused = [family for family, ways in found.items() if ways is None]
+    if refused:
+        parser.error(f"{model}: not encoded by words as {' or '.join(refused)} (bpe_core/foreign/*_words.py)")
+
+    def measure(row: tuple[str, str]) -> bool:
+        family, name = row
+        text = getattr(corpora, f"{name}_corpus")().read_text(encoding="utf-8")
+        megabytes = len(text.encode("utf-8")) / 1e6
+        same = True
+        for way, parts in (("whole", [text]), ("board", board_pieces(text))):
+            lib, words, identical = compare(*found[family], parts, args.repeat)
+            same &= identical
+            print(
+                f"{family:13s} {name:9s} {way:5s} {megabytes:5.1f} MB | library {lib:6.2f} s "
+                f"({megabytes / lib:5.1f} MB/s) | by words {words:6.2f} s ({megabytes / words:5.1f} MB/s) | "
+                f"{lib / words:5.2f}x | ids {'identical' if identical else 'DIFFER'}",
+                flush=True,
+            )
+        return same
+
+    title = f"{model.name}: median CPU seconds of {args.repeat} runs"
+    return run_rows("bench_words", title, [(family, name) for family in families for name in names], measure)
 
 
 if __name__ == "__main__":
