@@ -383,8 +383,9 @@ class VocabularyTab(QWidget):
         for key, choice in self.choices.items():
             if key == OWN_KEY:
                 continue
-            if key in REFERENCE_PANES or key.startswith("hf:") or (os.path.exists(key) and not takes_pattern(key)):
-                found.append((key if key in REFERENCE_PANES else choice.title, key))
+            path = key.removeprefix("file:")  # (a file opened here: its workers load the file itself)
+            if key in REFERENCE_PANES or key.startswith("hf:") or (os.path.exists(path) and not takes_pattern(path)):
+                found.append((key if key in REFERENCE_PANES else choice.title, path))
             else:
                 found.append((choice.title, choice.load))
         return found

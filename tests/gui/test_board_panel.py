@@ -109,3 +109,20 @@ def test_the_summary_says_the_size_the_files_and_the_segmenters_as_people_read_t
     tab.board.board = None
     one = measured(qtbot, tab, corpus[1:])
     assert one.status.text().startswith("1 file, ")
+
+
+def test_a_tokenizer_file_opened_in_the_tab_is_measured_on_the_board(qtbot, tab, corpus, tmp_path):
+    """A SentencePiece model opened with Open tokenizer… (a "file:" choice) is measured with the references: it was
+    left out without a word (its key is no path, and a library's tokenizer is no tokenizer of ours to write)."""
+    import sentencepiece
+    from test_foreign_builders import build_sentencepiece
+
+    path = build_sentencepiece(
+        tmp_path, "bpe", "llama", normalization_rule_name="identity", remove_extra_whitespaces=False
+    )
+    tab.add_file(path)
+    board = measured(qtbot, tab, corpus)
+    names = [row.tokenizer for row in board.board.rows]
+    assert names == ["gpt2", "cl100k_base", "o200k_base", "llama.model"]
+    library = sentencepiece.SentencePieceProcessor(model_file=str(path))
+    assert board.board.rows[3].tokens == sum(len(library.encode(open(p, encoding="utf-8").read())) for p in corpus)
