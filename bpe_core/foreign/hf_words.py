@@ -27,6 +27,8 @@ from collections.abc import Callable
 
 import tokenizers
 
+from bpe_core.foreign.word_memo import SPACE_AFTER
+
 #: A word: spaces (or ``▁``), then characters that are none of those (line breaks among them); ``findall`` ends
 #: with an empty match.
 WORD = re.compile(r"[ ▁]*[^ ▁]*")
@@ -38,7 +40,6 @@ LLAMA2_NORMALIZER = {
         {"type": "Replace", "pattern": {"String": " "}, "content": "▁"},
     ],
 }
-_SPACE_AFTER = re.compile("[^▁]▁")
 #: The keys a Metaspace step may have (the legacy ``add_prefix_space`` among them: it only puts ``▁`` before a text).
 _METASPACE_KEYS = {"type", "replacement", "prepend_scheme", "split", "add_prefix_space"}
 #: A word longer than this is encoded by the file's pipeline, not by its model alone (:func:`words_of`).
@@ -61,7 +62,7 @@ def by_words(doc: dict) -> bool:
     every_byte = model.get("byte_fallback") and all(f"<0x{byte:02X}>" in vocab for byte in range(256))
     if not every_byte and not (isinstance(unknown, str) and unknown in vocab and "▁" not in unknown):
         return False
-    return "▁" in vocab and not any(_SPACE_AFTER.search(token) for token in vocab)
+    return "▁" in vocab and not any(SPACE_AFTER.search(token) for token in vocab)
 
 
 def _bare_pipeline(doc: dict) -> dict | None:

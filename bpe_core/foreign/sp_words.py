@@ -25,6 +25,7 @@ import re
 
 from bpe_core.foreign.sp_lines import bare, by_lines
 from bpe_core.foreign.sp_proto import _field, message
+from bpe_core.foreign.word_memo import SPACE_AFTER
 
 #: A word: spaces (or ``▁``), then characters that are none of those nor a line break, then a line break if one
 #: follows (``findall`` ends with an empty match). Each starts where the text may be cut (the module's rule).
@@ -39,5 +40,4 @@ def by_words(data: bytes, processor) -> bool:
     space = processor.PieceToId("▁")  # a piece of its own, as a text encodes it (a control "▁" is read as unknown)
     if space == processor.unk_id() or bare(data).EncodeAsIds(" ") != [space]:
         return False
-    space_after = re.compile("[^▁]▁")
-    return not any(space_after.search(processor.IdToPiece(i)) for i in range(processor.GetPieceSize()))
+    return not any(SPACE_AFTER.search(processor.IdToPiece(i)) for i in range(processor.GetPieceSize()))

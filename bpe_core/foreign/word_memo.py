@@ -18,6 +18,9 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+#: A token that runs on past a word's start: a ``▁`` (a space) after another character. A tokenizer with none is one
+#: whose ids of a text are its words' (each family's rule asks this of every token).
+SPACE_AFTER = re.compile("[^▁]▁")
 #: A text shorter than this is encoded whole (one call: putting it together would save nothing).
 WORDS_LEAST = 20_000
 #: The memo forgets its words before a text once it holds more than this many words or ids (some 80 MB in all).
