@@ -369,7 +369,8 @@ def test_ctrl_c_while_the_words_benchmark_measures_ends_it_with_130(tmp_path):
         text=True,
         start_new_session=True,
     )
-    assert "median CPU seconds" in started.stdout.readline()  # (the title: the rows begin)
+    assert "median CPU seconds" in started.stdout.readline()  # (the title, then the load: the rows begin)
+    assert "load average before" in started.stdout.readline()
     os.killpg(started.pid, signal.SIGINT)
     _, stderr = started.communicate(timeout=60)
     assert started.returncode == 130 and "bench_words: interrupted" in stderr and "Traceback" not in stderr, stderr

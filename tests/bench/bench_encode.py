@@ -219,10 +219,10 @@ def run_rows(name: str, title: str, rows: list, measure) -> int:
     """A benchmark's body: its title and the load average, ``measure(row)`` for each row (False: its outputs
     differed), the load again. 0, 1 if a row's outputs differed, 2 if a corpus cannot be built (no ``apt-get``: its
     reason, no traceback), 130 on Ctrl-C ("<name>: interrupted")."""
-    print(title)
-    print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     ok = True
-    try:
+    try:  # (from the first line: Ctrl-C at any moment ends it so)
+        print(title)
+        print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()), flush=True)
         for row in rows:
             ok &= measure(row)
     except KeyboardInterrupt:  # (the run's process ended with it: subprocess.run kills its child)
