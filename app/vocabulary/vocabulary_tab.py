@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPush
 
 from app.common.background.jobs import Jobs
 from app.common.session import Session
-from app.common.sources import REFERENCE_PANES, PaneSource, load_source
+from app.common.sources import REFERENCE_PANES, PaneSource, load_source, source_title
 from app.common.tab_part import TourPage, merges_label
 from app.common.widgets.lazy_pages import LazyPages
 from app.common.widgets.tab_widget import TabWidget
@@ -252,10 +252,11 @@ class VocabularyTab(QWidget):
             self._want(next(iter(self.choices)))
 
     def add_file(self, path: str | Path, pattern: str = "cl100k") -> None:
-        """Offer and show a tokenizer file (read in the worker; an error is shown in the status line)."""
+        """Offer and show a tokenizer file (read in the worker; an error is shown in the status line), named as the
+        Compare tab names it: a ``tokenizer.json`` by its model's folder."""
         path = Path(path)
         key = f"file:{path.resolve()}"
-        self._add_choice(Choice(key, path.name, functools.partial(_file_tokenizer, path, pattern)))
+        self._add_choice(Choice(key, source_title(path), functools.partial(_file_tokenizer, path, pattern)))
         self.show_vocabulary(key)
 
     @Slot()

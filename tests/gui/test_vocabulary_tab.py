@@ -356,6 +356,21 @@ def test_a_tokenizer_file_is_shown_and_a_bad_one_named(qtbot, tab, tmp_path):
     assert tab.current.choice.title == "demo.json"  # what was shown stays
 
 
+def test_two_models_tokenizer_json_files_are_named_by_their_folders(qtbot, tab, tmp_path):
+    """Two models' ``tokenizer.json`` opened here are told apart as the Compare tab tells them (they were both
+    "tokenizer.json" in the picker, on the Board and in the parity table)."""
+    from bpe_core.formats import export_huggingface
+
+    for model in ("Model-A", "Model-B"):
+        (tmp_path / model).mkdir()
+        (exported,) = (p for p in export_huggingface(made_unreachable(), tmp_path / model) if p.suffix == ".json")
+        tab.add_file(exported)
+        qtbot.waitUntil(lambda model=model: tab.current.choice.title == model, timeout=WAIT_MS)
+    titles = [tab.picker.itemText(i) for i in range(tab.picker.count())]
+    assert "Model-A" in titles and "Model-B" in titles
+    assert [title for title, _ in tab.board_tokenizers()][-2:] == ["Model-A", "Model-B"]
+
+
 def test_the_pages_follow_the_vocabulary_chosen_at_the_top(qtbot, tab, tmp_path):
     """Overlap starts from the vocabulary shown; language parity measures every tokenizer in play, a file opened
     here too (issue 19)."""
