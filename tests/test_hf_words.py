@@ -14,12 +14,14 @@ from hypothesis import strategies as st
 from test_foreign_builders import corpus_lines, llama2_tokenizer_json
 from test_sp_lines import LLAMA_STYLE, train
 
-from bpe_core.foreign import word_memo
+from bpe_core.file_errors import TokenizerFileError
+from bpe_core.foreign import hf_words, word_memo
 from bpe_core.foreign.hf_tokenizer import library_calls
-from bpe_core.foreign.hf_words import WORD, by_words
+from bpe_core.foreign.hf_words import WORD, by_words, word_pattern
 from bpe_core.formats import load_any
 
 PIECES = list("ab Zé中文😀龘12 \r\n\t,.'▁") + ["  ", "   x", "▁▁", " ▁", "▁ ", "\n ", " \n", "<extra>", "the ", "１２"]
+BYTES = [f"<0x{byte:02X}>" for byte in range(256)]
 TEXTS = st.lists(st.sampled_from(PIECES), max_size=60).map("".join) | st.text(max_size=60)
 
 
@@ -97,6 +99,56 @@ def test_a_long_text_with_and_without_added_tokens_through_the_tokenizer(a_file)
         assert isinstance(got, np.ndarray) and got.tolist() == encoded(library, long_text)
 
 
+def whole_tokens(tokenizer, text: str) -> tuple[list, list, list]:
+    """A tokenizer's ids, offsets and word starts of ``text`` encoded whole by its library (no blocks)."""
+    blocks, tokenizer._blocks = tokenizer._blocks, None
+    try:
+        return tokens_of(tokenizer, text)
+    finally:
+        tokenizer._blocks = blocks
+
+
+def tokens_of(tokenizer, text: str) -> tuple[list, list, list]:
+    ids, offsets, starts = tokenizer._encode_offsets(text)
+    offsets = np.asarray(offsets(), np.int64).reshape(-1, 2)
+    return np.asarray(ids).tolist(), offsets.tolist(), starts(offsets[:, 0]).tolist()
+
+
+@settings(max_examples=150, deadline=None)
+@given(texts=st.lists(TEXTS, min_size=1, max_size=4))
+def test_a_text_by_blocks_of_words_is_the_whole_texts_view(a_file, texts):
+    """A Compare pane's tokens of a long text (ids, offsets, word starts) put together from blocks of its words,
+    one memo through several texts, in blocks of about 2 words and of about 64: the library's of the whole text."""
+    tokenizer = load_any(a_file)
+    assert tokenizer._blocks is not None
+    for block_words in (2, 64):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(word_memo, "WORDS_LEAST", 0)
+            patch.setattr(hf_words, "BLOCK_WORDS", block_words)
+            for text in texts:
+                assert tokens_of(tokenizer, text) == whole_tokens(tokenizer, text), repr(text)
+
+
+def test_a_long_texts_edits_send_only_their_blocks_to_the_library(a_file, monkeypatch):
+    """Edits in the middle of a long text (a Compare pane's keys): the library's tokens of the whole new text, and
+    only the edited words' blocks sent to the library again; a text that holds an added token goes whole."""
+    tokenizer = load_any(a_file)
+    monkeypatch.setattr(hf_words, "BLOCK_WORDS", 8)  # (one block is never a quarter of the text)
+    text = "\n".join(corpus_lines() * 3)
+    assert len(text) >= word_memo.WORDS_LEAST
+    asked = []
+    real = tokenizer._blocks.ask
+    tokenizer._blocks.ask = lambda blocks, at_start: asked.append("".join(blocks)) or real(blocks, at_start)
+    for edit in ["", "中", "\n", " x\n\ny ", "😀", "▁▁a ", "  "]:
+        middle = len(text) // 2
+        text = text[:middle] + edit + text[middle:]
+        asked.clear()
+        assert tokens_of(tokenizer, text) == whole_tokens(tokenizer, text)
+        assert len("".join(asked)) < len(text) // 4 if edit else asked  # (the first: each block met once)
+    asked.clear()
+    assert tokens_of(tokenizer, text + " <s>") == whole_tokens(tokenizer, text + " <s>") and not asked
+
+
 def edited(doc: dict, change) -> dict:
     doc = json.loads(json.dumps(doc))
     change(doc)
@@ -138,9 +190,16 @@ def edited(doc: dict, change) -> dict:
         "not BPE",
     ],
 )
-def test_files_whose_words_are_not_apart_are_encoded_whole(llama2_file, change):
+def test_files_whose_words_are_not_apart_are_encoded_whole(llama2_file, change, tmp_path):
     doc = edited(json.loads(llama2_file.read_text(encoding="utf-8")), change)
     assert not by_words(doc)
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    try:
+        tokenizer = load_any(path)
+    except TokenizerFileError:  # (the library refuses some: a subword prefix longer than a token)
+        return
+    assert tokenizer._blocks is None  # (a Compare pane's long text too)
 
 
 def test_the_memo_past_its_bound_forgets_between_texts(llama2_file, monkeypatch):
@@ -197,14 +256,47 @@ def test_a_text_that_holds_an_added_token_as_the_library_matches_it_goes_whole(a
             assert calls["ids"](piece).tolist() == encoded(library, piece), repr(piece)
 
 
-def test_ids_past_int32(monkeypatch):
-    """Token ids of 2**31 and more (valid in a tokenizer.json) go through the memo (found by a review)."""
+@pytest.mark.parametrize(
+    "vocab, merges, byte_fallback, lines",
+    [
+        (["<unk>", "▁", "a", "\n", "▁a"], [("▁", "a")], False, True),  # a line break a token
+        (["<unk>", "▁", "a", "\n", "a\n", "▁a"], [("a", "\n"), ("▁", "a")], False, True),  # tokens may end in one
+        (["<unk>", "▁", "a", "\n", "\na", "▁a"], [("\n", "a"), ("▁", "a")], False, False),  # one runs on past it
+        (["<unk>", "▁", "a", "▁a"], [("▁", "a")], False, False),  # a line break unknown: fused with its neighbours
+        (["<unk>", "▁", "a", "▁a", *BYTES], [("▁", "a")], True, True),  # a line break its byte
+        (["<unk>", "▁", "a", "▁a", *BYTES, "<0x0A>a"], [("▁", "a"), ("<0x0A>", "a")], True, False),
+    ],
+    ids=["a token", "tokens end in one", "a token past one", "unknown", "its byte", "a token past its byte"],
+)
+def test_a_file_whose_line_breaks_end_its_tokens_cuts_words_after_them_too(vocab, merges, byte_fallback, lines):
+    """A line break that is a token alone (or its byte) and that no token runs on past ends a word too: a text of
+    Chinese, with no spaces, is then its lines, not one word; either way the ids are the library's."""
+    text = small_file(vocab, merges, byte_fallback=byte_fallback, fuse_unk=True)
+    doc = json.loads(text)
+    assert by_words(doc) and (word_pattern(doc) is hf_words.WORD_OR_LINE) == lines
+    library = library_of(text)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(word_memo, "WORDS_LEAST", 0)
+        calls = library_calls(text, [])
+        for piece in ["a\na", "龘\n龘 a", "a \n\na\n a", "\n\n", "a\n▁a", "龘\n"]:
+            assert calls["ids"](piece).tolist() == encoded(library, piece), repr(piece)
+
+
+def test_ids_past_int32(monkeypatch, tmp_path):
+    """Token ids of 2**31 and more (valid in a tokenizer.json) go through the memo (found by a review), and through
+    a Compare pane's blocks."""
     text = small_file(["<unk>", "▁", "a", "b"], [("▁", "a")])
     doc = json.loads(text)
     doc["model"]["vocab"]["▁a"] = 2**31 + 5
     text = json.dumps(doc)
     monkeypatch.setattr(word_memo, "WORDS_LEAST", 0)
     assert library_calls(text, [])["ids"]("b a").tolist() == encoded(library_of(text), "b a") == [1, 3, 2**31 + 5]
+    path = tmp_path / "tokenizer.json"
+    path.write_text(text, encoding="utf-8")
+    tokenizer = load_any(path)
+    assert tokenizer._blocks is not None
+    for _ in range(2):  # (then from the memo)
+        assert tokens_of(tokenizer, "b a a")[0] == [1, 3, 2**31 + 5, 2**31 + 5]
 
 
 @pytest.mark.parametrize(

@@ -13,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_foreign_builders import corpus_lines
 
-from bpe_core.foreign import SentencePieceTokenizer, sp_lines
-from bpe_core.foreign.sp_lines import LineMemo, by_lines, lines_of
+from bpe_core.foreign import SentencePieceTokenizer, block_memo, sp_lines
+from bpe_core.foreign.block_memo import BlockMemo
+from bpe_core.foreign.sp_lines import block_ends, by_lines, lines_of
 
 PIECES = list("ab Zé中文😀龘12 \r\n\t,.'") + ["\n\n", " \n", "\n ", "<extra>", "<s>", "  ", "ﬁ", "１２", "the "]
 TEXTS = st.lists(st.sampled_from(PIECES), max_size=40).map("".join) | st.text(max_size=40)
@@ -67,15 +68,9 @@ def test_a_text_by_lines_is_the_whole_texts_encode(llama_style, texts):
     for block_lines in (2, 32):
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(sp_lines, "BLOCK_LINES", block_lines)
-            memo = LineMemo(lambda text, at_start: llama_style._host.call(sp_lines_call(at_start), text))
+            memo = BlockMemo(block_ends, llama_style._ask_lines)
             for text in texts:
                 assert same(memo.encode(text), whole(llama_style, text)), text
-
-
-def sp_lines_call(at_start: bool) -> str:
-    from bpe_core.foreign.sp_tokenizer import LINES_CALLS
-
-    return LINES_CALLS[at_start]
 
 
 def test_a_long_texts_edits_keep_the_libraries_view(llama_style, monkeypatch):
@@ -86,7 +81,7 @@ def test_a_long_texts_edits_keep_the_libraries_view(llama_style, monkeypatch):
     monkeypatch.setattr(sp_lines, "BLOCK_LINES", 4)  # (blocks of about 4 lines: one is never a quarter of the text)
     asked = []
     real = llama_style._lines.ask
-    llama_style._lines.ask = lambda part, at_start: asked.append(part) or real(part, at_start)
+    llama_style._lines.ask = lambda blocks, at_start: asked.append("".join(blocks)) or real(blocks, at_start)
     for edit in ["", "中", "\n", " x\n\ny ", "😀", "<extra>"]:
         middle = len(text) // 2
         text = text[:middle] + edit + text[middle:]
@@ -99,9 +94,9 @@ def test_a_long_texts_edits_keep_the_libraries_view(llama_style, monkeypatch):
 
 
 def test_a_memo_past_its_bound_forgets_between_texts(llama_style, monkeypatch):
-    monkeypatch.setattr(sp_lines, "MEMO_CHARS", 500)
+    monkeypatch.setattr(block_memo, "MEMO_CHARS", 500)
     monkeypatch.setattr(sp_lines, "BLOCK_LINES", 1)  # a block a line, whatever the hashes (of 60-70 characters each)
-    memo = LineMemo(lambda text, at_start: llama_style._host.call(sp_lines_call(at_start), text))
+    memo = BlockMemo(block_ends, llama_style._ask_lines)
     text = "\n".join(corpus_lines()[:20])
     sizes = []
     for _ in range(3):
@@ -141,11 +136,11 @@ def test_a_hand_edited_or_damaged_model_says_no_rather_than_guess():
 
 
 def test_no_text_breaks_only_and_a_line_past_the_memo(llama_style, monkeypatch):
-    memo = LineMemo(lambda text, at_start: llama_style._host.call(sp_lines_call(at_start), text))
+    memo = BlockMemo(block_ends, llama_style._ask_lines)
     for text in ["", "\n", "\n" * 50, "\n\nab\n"]:
         assert same(memo.encode(text), whole(llama_style, text)), repr(text)
-    monkeypatch.setattr(sp_lines, "MEMO_CHARS", 10)
-    memo = LineMemo(memo.ask)
+    monkeypatch.setattr(block_memo, "MEMO_CHARS", 10)
+    memo = BlockMemo(block_ends, memo.ask)
     text = "short\n" * 8 + "a much longer line than ten characters\n" * 3
     assert same(memo.encode(text), whole(llama_style, text))
     ends = sp_lines.block_ends(text).tolist()
@@ -154,16 +149,17 @@ def test_no_text_breaks_only_and_a_line_past_the_memo(llama_style, monkeypatch):
     assert memo.chars == sum(len(block) for block, _ in blocks if len(block) <= 10)  # the longer used, not remembered
 
 
-def test_a_line_count_that_does_not_come_back_is_an_error_not_misplaced_tokens():
-    memo = LineMemo(
-        lambda text, at_start: (
+def test_a_block_count_that_does_not_come_back_is_an_error_not_misplaced_tokens():
+    memo = BlockMemo(
+        block_ends,
+        lambda blocks, at_start: (
             np.zeros(0, np.int64),
             np.zeros((0, 2), np.int64),
             np.zeros(0, bool),
             np.zeros(0, np.int64),
-        )
+        ),
     )
-    with pytest.raises(ValueError, match="1 lines asked, 0 encoded"):
+    with pytest.raises(ValueError, match="1 blocks asked, 0 encoded"):
         memo.encode("x" * 5)
 
 

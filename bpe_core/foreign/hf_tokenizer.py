@@ -32,7 +32,16 @@ import tokenizers
 from bpe_core.file_errors import TokenizerFileError
 from bpe_core.foreign import word_memo
 from bpe_core.foreign.base import IDS_CALL, ForeignTokenizer
-from bpe_core.foreign.hf_words import WORD, added_in, by_words, words_of
+from bpe_core.foreign.block_memo import BlockMemo
+from bpe_core.foreign.hf_words import (
+    added_in,
+    bare_file,
+    block_ends,
+    by_words,
+    encode_blocks,
+    word_pattern,
+    words_of,
+)
 from bpe_core.foreign.library_host import LibraryEncoder, LibraryError, int_array, pair_array
 from bpe_core.foreign.locality import local_pattern
 from bpe_core.foreign.spans import byte_piece
@@ -75,9 +84,20 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         self._regexes = file_regexes(doc)
         self._host = LibraryEncoder(path, __name__, "library_calls", (text, self._regexes))
         self._host_calls = frozenset([IDS_CALL])
+        #: a long text's tokens by blocks of its words (hf_words), where the file allows it; else None
+        words = word_pattern(doc) if by_words(doc) else None
+        self._blocks = BlockMemo(functools.partial(block_ends, words), self._ask_blocks) if words else None
+        self._holds_added = added_in(doc)
         self.warning = _drops_unknown(path, model) if not (self._byte_level or self._byte_fallback) else None
 
+    def _ask_blocks(self, blocks: list[str], at_start: bool):
+        """The tokens of ``blocks`` of a text's words, encoded apart in the library host."""
+        return self._host.call(BLOCKS_CALLS[at_start], blocks, sum(map(len, blocks)))
+
     def _encode_offsets(self, text: str):
+        if self._blocks is not None and len(text) >= word_memo.WORDS_LEAST and not self._holds_added(text):
+            ids, offsets, firsts = self._blocks.encode(text)
+            return ids, lambda: offsets, lambda starts: np.unique(starts[firsts])
         ids, offsets, words = self._hosted(text)
         return ids, lambda: offsets, functools.partial(word_starts, words)
 
@@ -156,16 +176,24 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         return merges
 
 
+#: The host's calls that encode blocks of a text's words apart (:func:`~bpe_core.foreign.hf_words.encode_blocks`),
+#: by whether the first of them begins the text.
+BLOCKS_CALLS = {True: "blocks at start", False: "blocks"}
+
+
 def library_calls(text: str, regexes: list[tuple[str, str]]) -> dict:
     """In the library host (:mod:`bpe_core.foreign.library_host`): the file's JSON ``text`` as its calls:
     ``encode`` (a text to its ids, character offsets and word indices, -1 for none: arrays) and ``decode`` (ids to
     text, through the file's decoder), as the library does them, ``runaway`` (which of the file's ``regexes``,
-    from :func:`file_regexes`, panics alone on a text) and ``IDS_CALL`` (a text's ids alone, an array: a long
-    text's a word at a time where the file allows it, :mod:`~bpe_core.foreign.hf_words`)."""
+    from :func:`file_regexes`, panics alone on a text), ``IDS_CALL`` (a text's ids alone, an array: a long
+    text's a word at a time where the file allows it, :mod:`~bpe_core.foreign.hf_words`) and :data:`BLOCKS_CALLS`
+    (blocks of a text's words, each apart, for a file that allows it)."""
     library = tokenizers.Tokenizer.from_str(text)
     library.no_truncation()
     library.no_padding()
-    words = functools.cache(lambda: _word_memo(library, text))  # decided at the first long text
+    doc = functools.cache(lambda: json.loads(text))
+    bare = functools.cache(lambda: bare_file(doc()))  # (asked only of a file by_words accepts)
+    words = functools.cache(lambda: _word_memo(library, doc(), bare))  # decided at the first long text
 
     def ids(piece: str) -> np.ndarray:
         if len(piece) >= word_memo.WORDS_LEAST:
@@ -195,18 +223,22 @@ def library_calls(text: str, regexes: list[tuple[str, str]]) -> dict:
         "decode": lambda ids: library.decode(ids, skip_special_tokens=False),
         "runaway": runaway,
         IDS_CALL: ids,
+        BLOCKS_CALLS[True]: lambda blocks: encode_blocks(library, blocks),
+        BLOCKS_CALLS[False]: lambda blocks: encode_blocks(bare(), blocks),
     }
 
 
-def _word_memo(library: tokenizers.Tokenizer, text: str) -> tuple[word_memo.WordMemo | None, Callable[[str], bool]]:
-    """A :class:`~bpe_core.foreign.word_memo.WordMemo` of the file (JSON ``text``, ``library`` loaded from it) if
-    its ids are its words' (:mod:`~bpe_core.foreign.hf_words`), else None; and its test of a text that holds an
-    added token."""
-    doc = json.loads(text)
+def _word_memo(
+    library: tokenizers.Tokenizer, doc: dict, bare: Callable[[], tokenizers.Tokenizer]
+) -> tuple[word_memo.WordMemo | None, Callable[[str], bool]]:
+    """A :class:`~bpe_core.foreign.word_memo.WordMemo` of the file (``doc`` parsed, ``library`` loaded from it,
+    ``bare()`` its :func:`~bpe_core.foreign.hf_words.bare_file`) if its ids are its words'
+    (:mod:`~bpe_core.foreign.hf_words`), else None; and its test of a text that holds an added token."""
     if not by_words(doc):
         return None, added_in(doc)
     first = functools.partial(library.encode, add_special_tokens=False)
-    return word_memo.WordMemo(WORD, lambda word: first(word).ids, words_of(library, doc)), added_in(doc)
+    word = word_pattern(doc)
+    return word_memo.WordMemo(word, lambda text: first(text).ids, words_of(library, bare())), added_in(doc)
 
 
 def word_starts(words: np.ndarray, starts: np.ndarray) -> np.ndarray:

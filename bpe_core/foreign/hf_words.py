@@ -1,6 +1,8 @@
 """A ``tokenizer.json`` set as Llama 2's is, its ids of a long text a word at a time
-(:class:`~bpe_core.foreign.word_memo.WordMemo`): what the board counts it with. Its pipeline does not split a text, so
-the ``tokenizers`` library runs BPE over the whole text as one word (about 1.2 MB/s).
+(:class:`~bpe_core.foreign.word_memo.WordMemo`): what the board counts it with; and its tokens of a long text with
+their offsets by blocks of words (:class:`~bpe_core.foreign.block_memo.BlockMemo`): what a Compare pane shows, an
+edit encoding its block again. Its pipeline does not split a text, so the ``tokenizers`` library runs BPE over the
+whole text as one word (about 1.2 MB/s).
 
 Exact where the file allows it (:func:`by_words`): a BPE model without dropout, subword prefix or suffix, or
 ``ignore_merges``; no pre-tokenizer and the normalizer Llama 2's (``Prepend("▁")`` then ``Replace(" ", "▁")``), or no
@@ -9,10 +11,12 @@ and no token with a ``▁`` after another character; tokens of their own ids; an
 without ``▁`` (``<unk>``) or as its bytes (every ``<0xXX>`` a token), never dropped. Then no token, so no merge,
 crosses the place before a space that follows another character; the pairs on either side never compete, and neither
 a run of unknown characters (fused into one ``<unk>``) nor a byte fallback reaches across it, ``▁`` being a token. So
-BPE of the text is BPE of each of its words (:data:`WORD`: spaces or ``▁``, then other characters) end to end. The
+BPE of the text is BPE of each of its words (:data:`WORD`: spaces or ``▁``, then other characters; where the file's
+lines are apart too, a word also ends after a line break: :func:`word_pattern`) end to end. The
 first word is encoded as a text is (its ``▁`` put before it); every other one by the file without ``Prepend`` or with
 a Metaspace that puts no ``▁`` before a text (a short one: its spaces turned into ``▁``, given to the file's BPE
-model: what that pipeline does to it, without its cost; :func:`words_of`). A text that holds an added token's text is
+model: what that pipeline does to it, without its cost; :func:`words_of`); so is every block of words but the
+first. A text that holds an added token's text is
 encoded whole (the library splits it out and normalizes either side apart).
 
 >>> WORD.findall("A  tale\\n of two▁ cities")[:-1]
@@ -21,17 +25,24 @@ encoded whole (the library splits it out and normalizes either side apart).
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Callable
 
+import numpy as np
 import tokenizers
 
+from bpe_core.foreign.block_memo import Tokens, marked_ends
 from bpe_core.foreign.word_memo import SPACE_AFTER
 
 #: A word: spaces (or ``▁``), then characters that are none of those (line breaks among them); ``findall`` ends
 #: with an empty match.
 WORD = re.compile(r"[ ▁]*[^ ▁]*")
+#: The same, a word also ending after a line break: the words of a file whose lines are apart (:func:`word_pattern`).
+WORD_OR_LINE = re.compile(r"[ ▁]*[^ ▁\n]*\n?")
+#: A token that runs on past a line break (itself or its byte).
+LINE_AFTER = re.compile(r"(\n|<0x0A>).", re.DOTALL)
 #: Llama 2's normalizer: the one this module reads words for.
 LLAMA2_NORMALIZER = {
     "type": "Sequence",
@@ -44,17 +55,21 @@ LLAMA2_NORMALIZER = {
 _METASPACE_KEYS = {"type", "replacement", "prepend_scheme", "split", "add_prefix_space"}
 #: A word longer than this is encoded by the file's pipeline, not by its model alone (:func:`words_of`).
 LONG_WORD = 24
+#: A block of words ends after a word whose hash is a multiple of this (:func:`block_ends`).
+BLOCK_WORDS = 64
 
 
 def by_words(doc: dict) -> bool:
     """Whether the file ``doc`` (parsed) encodes a text as its words end to end (see the module)."""
     model = doc.get("model") or {}
     vocab = model.get("vocab")
-    if model.get("type") != "BPE" or not isinstance(vocab, dict) or len(set(vocab.values())) != len(vocab):
-        return False  # (the library guesses a model without a type; two tokens of one id merge as either)
+    if _bare_pipeline(doc) is None or model.get("type") != "BPE" or not isinstance(vocab, dict):
+        return False  # (the library guesses a model without a type)
+    if len(set(vocab.values())) != len(vocab):
+        return False  # (two tokens of one id merge as either)
     if model.get("dropout") or model.get("continuing_subword_prefix") or model.get("end_of_word_suffix"):
         return False
-    if model.get("ignore_merges") or _bare_pipeline(doc) is None:
+    if model.get("ignore_merges"):
         return False
     # an unknown character is a token that holds no "▁" or its bytes, never dropped (the "▁" either side of a
     # dropped one would meet)
@@ -81,15 +96,21 @@ def _bare_pipeline(doc: dict) -> dict | None:
     return None
 
 
-def words_of(library, doc: dict) -> Callable[[list[str]], list[list[int]]]:
-    """The ids of words that follow another word (of a file ``doc`` that :func:`by_words` accepts, ``library``
-    loaded from it): a short word's by the file's BPE model, its spaces turned into ``▁`` (a call costs half the
-    pipeline's, a token a Python object); a long one's by the file without ``Prepend``, a batch in one call (a word
-    of Chinese, 3 tokens a character past its vocabulary, would make one object per byte)."""
-    tokenize = library.model.tokenize
+def bare_file(doc: dict) -> tokenizers.Tokenizer:
+    """The file ``doc`` (one :func:`by_words` accepts) without the step that puts ``▁`` before a text: how it
+    encodes a word that follows another."""
     bare = tokenizers.Tokenizer.from_str(json.dumps({**doc, **(_bare_pipeline(doc) or {})}))
     bare.no_truncation()
     bare.no_padding()
+    return bare
+
+
+def words_of(library, bare) -> Callable[[list[str]], list[list[int]]]:
+    """The ids of words that follow another word (of a file that :func:`by_words` accepts, ``library`` loaded from
+    it and ``bare`` its :func:`bare_file`): a short word's by the file's BPE model, its spaces turned into ``▁`` (a
+    call costs half the pipeline's, a token a Python object); a long one's by the bare file, a batch in one call (a
+    word of Chinese, 3 tokens a character past its vocabulary, would make one object per byte)."""
+    tokenize = library.model.tokenize
 
     def ids(words: list[str]) -> list[list[int]]:
         long = [word for word in words if len(word) > LONG_WORD]
@@ -98,6 +119,49 @@ def words_of(library, doc: dict) -> Callable[[list[str]], list[list[int]]]:
         return [found[word] if word in found else [t.id for t in tokenize(word.replace(" ", "▁"))] for word in words]
 
     return ids
+
+
+def word_pattern(doc: dict) -> re.Pattern:
+    """How the file ``doc`` (one :func:`by_words` accepts) cuts a text into words: :data:`WORD_OR_LINE` where its
+    lines are apart too (a line break is a token, or its byte one, and no token runs on past one: then no merge
+    crosses the place after it, and an unknown character is never fused with one), else :data:`WORD` (a text of
+    Chinese, without spaces, is then one word).
+
+    >>> word_pattern({"model": {"vocab": {"\\n": 0}}}) is WORD_OR_LINE, word_pattern({"model": {"vocab": {}}}) is WORD
+    (True, True)
+    """
+    model = doc["model"]
+    vocab = model["vocab"]
+    alone = "\n" in vocab or (model.get("byte_fallback") and "<0x0A>" in vocab)
+    return WORD_OR_LINE if alone and not any(LINE_AFTER.search(token) for token in vocab) else WORD
+
+
+def block_ends(word: re.Pattern, text: str) -> np.ndarray:
+    """Where the blocks of ``text``'s words (``word``: :func:`word_pattern`'s) end
+    (:func:`~bpe_core.foreign.block_memo.marked_ends`: after each word whose hash is a multiple of
+    :data:`BLOCK_WORDS`): a long text's tokens with their offsets are remembered by block (a Compare pane's edit
+    encodes its block again, not the text).
+
+    >>> block_ends(WORD, "").tolist(), block_ends(WORD, "one").tolist()
+    ([], [3])
+    """
+    words = word.findall(text)
+    words.pop()  # (the empty match at the end)
+    return marked_ends(words, BLOCK_WORDS)
+
+
+def encode_blocks(tokenizer, blocks: list[str]) -> Tokens:
+    """In the library host: ``blocks`` of a text encoded apart by ``tokenizer`` (the file for the text's first
+    block, its :func:`bare_file` for the others; in one batch, on the library's threads): ids, character offsets
+    from each block's start, whether each token begins a word (none: the file's pipeline keeps a text one word), and
+    each block's count of tokens."""
+    encoded = tokenizer.encode_batch(blocks, add_special_tokens=False)
+    counts = np.fromiter((len(encoding.ids) for encoding in encoded), np.int64, len(encoded))
+    total = int(counts.sum())
+    ids = np.fromiter(itertools.chain.from_iterable(encoding.ids for encoding in encoded), np.int64, total)
+    pairs = itertools.chain.from_iterable(itertools.chain.from_iterable(encoding.offsets for encoding in encoded))
+    offsets = np.fromiter(pairs, np.int64, 2 * total).reshape(total, 2)
+    return ids, offsets, np.zeros(total, bool), counts
 
 
 def added_in(doc: dict):

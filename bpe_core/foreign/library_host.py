@@ -135,9 +135,10 @@ class LibraryEncoder:
     def __call__(self, text: str):
         return _host.call(self, "encode", text, len(text))
 
-    def call(self, name: str, argument):
-        """The tokenizer's call ``name`` on ``argument`` (budgeted as a text of ``len(argument)`` characters)."""
-        return _host.call(self, name, argument, len(argument))
+    def call(self, name: str, argument, chars: int | None = None):
+        """The tokenizer's call ``name`` on ``argument``, budgeted as a text of ``chars`` characters (by default
+        ``len(argument)``: a text's)."""
+        return _host.call(self, name, argument, len(argument) if chars is None else chars)
 
 
 class _Host:

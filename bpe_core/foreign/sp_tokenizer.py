@@ -17,8 +17,9 @@ from bpe_core.encoding.protocol import TokenRank
 from bpe_core.file_errors import TokenizerFileError
 from bpe_core.foreign import word_memo
 from bpe_core.foreign.base import IDS_CALL, ForeignTokenizer
+from bpe_core.foreign.block_memo import BlockMemo
 from bpe_core.foreign.library_host import LibraryEncoder, int_array, pair_array
-from bpe_core.foreign.sp_lines import LINES_LEAST, LineMemo, bare, by_lines, encode_lines
+from bpe_core.foreign.sp_lines import LINES_LEAST, bare, block_ends, by_lines, encode_lines
 from bpe_core.foreign.sp_proto import model_type
 from bpe_core.foreign.sp_words import WORD, by_words
 from bpe_core.foreign.spans import byte_piece
@@ -43,13 +44,17 @@ class SentencePieceTokenizer(ForeignTokenizer):
         self._host = LibraryEncoder(path, __name__, "library_calls", (data,))
         self._host_calls = frozenset([IDS_CALL])
         self._data = data
-        self._lines = LineMemo(lambda text, at_start: self._host.call(LINES_CALLS[at_start], text))
+        self._lines = BlockMemo(block_ends, self._ask_lines)
 
     @functools.cached_property
     def by_lines(self) -> bool:
         """Whether a long text's lines are encoded apart and remembered (:mod:`~bpe_core.foreign.sp_lines`); asked
         at the first long text (it reads every piece and loads the model again: 31 ms for 8,000 pieces)."""
         return by_lines(self._data, self._processor)
+
+    def _ask_lines(self, blocks: list[str], at_start: bool):
+        """The tokens of ``blocks`` of a text's lines, each line encoded apart in the library host."""
+        return self._host.call(LINES_CALLS[at_start], blocks, sum(map(len, blocks)))
 
     def _encode_offsets(self, text: str):
         if len(text) >= LINES_LEAST and self.by_lines:
@@ -95,8 +100,8 @@ class SentencePieceTokenizer(ForeignTokenizer):
         return piece.replace("▁", " ").encode("utf-8")
 
 
-#: The host's calls that encode a text's lines apart (:func:`~bpe_core.foreign.sp_lines.encode_lines`), by whether
-#: the first of them begins the text.
+#: The host's calls that encode blocks of a text's lines, each line apart
+#: (:func:`~bpe_core.foreign.sp_lines.encode_lines`), by whether the first of them begins the text.
 LINES_CALLS = {True: "lines at start", False: "lines"}
 
 
@@ -104,8 +109,8 @@ def library_calls(data: bytes) -> dict:
     """In the library host (:mod:`bpe_core.foreign.library_host`): the serialized model ``data`` as its calls:
     ``encode`` (a text to its ids, character offsets and the indices of the tokens that begin a word: arrays),
     ``decode`` (ids to text: the leading space of ``▁`` dropped, byte pieces joined), as the library does them,
-    :data:`LINES_CALLS` (each line of a text apart, for a model whose lines are encoded so) and ``IDS_CALL`` (a
-    text's ids alone, an array: a long text's a word at a time where the model allows it,
+    :data:`LINES_CALLS` (blocks of a text's lines, each line apart, for a model whose lines are encoded so) and
+    ``IDS_CALL`` (a text's ids alone, an array: a long text's a word at a time where the model allows it,
     :mod:`~bpe_core.foreign.sp_words`)."""
     processor = sentencepiece.SentencePieceProcessor()
     processor.LoadFromSerializedProto(data)
@@ -134,8 +139,8 @@ def library_calls(data: bytes) -> dict:
         "encode": encode,
         "decode": processor.DecodeIds,
         IDS_CALL: ids,
-        LINES_CALLS[True]: lambda text: encode_lines(processor, rest(), text, True),
-        LINES_CALLS[False]: lambda text: encode_lines(processor, rest(), text, False),
+        LINES_CALLS[True]: lambda blocks: encode_lines(processor, rest(), blocks, True),
+        LINES_CALLS[False]: lambda blocks: encode_lines(processor, rest(), blocks, False),
     }
 
 

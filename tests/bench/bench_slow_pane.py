@@ -8,7 +8,10 @@ local, so its pane encodes the whole text at every key; ours and tiktoken's re-e
 SentencePiece BPE models of 8,000 pieces are trained on the corpus first (in a temporary folder, removed): one with
 SentencePiece's defaults (``sentencepiece``: NFKC, a line break read as a space: the whole text sent to the library
 at every key) and one set as Llama 2's is (``llama-style``: no normalization, spaces kept: only the edited line sent,
-:mod:`bpe_core.foreign.sp_lines`). Each run is a fresh process: the panes' ``EncodeService`` given the first N
+:mod:`bpe_core.foreign.sp_lines`); and the second one's pieces as a ``tokenizer.json`` set as Llama 2's is
+(``llama-json``, made by ``llama2_tokenizer_json`` of ``tests/test_foreign_builders.py``: its pipeline keeps a text
+one word, so the ``tokenizers`` library runs BPE over all of it; only the edited words' block is sent,
+:mod:`bpe_core.foreign.hf_words`). Each run is a fresh process: the panes' ``EncodeService`` given the first N
 characters of the Chinese corpus, then five keys typed in its middle, each request waited for; the figure is the
 median, over the keys, of the time from the request to each pane's result for the new text. ``--tree``: another
 checkout, measured alternately as "before". The peer: tiktoken's whole encode of the same text, in the same runs.
@@ -26,11 +29,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))  # tests/: the tokenizer.json builder
 
 from bench_incremental import child_json, run_measure  # noqa: E402
+from test_foreign_builders import llama2_tokenizer_json  # noqa: E402
 
 CORPUS = HERE / ".corpora" / "chinese.txt"
-PANES = ("ours", "o200k_base", "sentencepiece", "llama-style")
+PANES = ("ours", "o200k_base", "sentencepiece", "llama-style", "llama-json")
 #: Each SentencePiece pane's model: SentencePiece's defaults, and Llama 2's settings.
 MODELS = {
     "sentencepiece": {},
@@ -48,11 +53,12 @@ from bpe_core.encoding.reference import get_encoding
 from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.formats import load_any
 
-corpus, chars, model, llama_style = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+corpus, chars, model, llama_style, llama_json = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
 text = open(corpus, encoding="utf-8").read()[:chars]
 sources = [
     PaneSource("sentencepiece", "SentencePiece", load_any(model)),
     PaneSource("llama-style", "Llama-style", load_any(llama_style)),
+    PaneSource("llama-json", "Llama-style tokenizer.json", load_any(llama_json)),
     PaneSource("ours", "ours", Tokenizer.from_tiktoken("o200k_base")),
     reference_source("o200k_base"),
 ]
@@ -73,7 +79,7 @@ def ask(text):
 try:
     ask(text)
     ask(text + "。")  # every tokenizer loaded, each pane's time known
-    waits = {key: [] for key in ("ours", "o200k_base", "sentencepiece", "llama-style")}
+    waits = {key: [] for key in ("ours", "o200k_base", "sentencepiece", "llama-style", "llama-json")}
     for k, typed in enumerate("你好世界啊"):
         at = len(text) // 2 + k
         text = text[:at] + typed + text[at:]
@@ -129,6 +135,9 @@ def measure(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory() as folder:
         try:
             models = [train_model(CORPUS, folder, name) for name in MODELS]
+            models.append(Path(folder) / "llama-json" / "tokenizer.json")
+            models[-1].parent.mkdir()
+            models[-1].write_text(llama2_tokenizer_json(models[1].read_bytes()), encoding="utf-8")
         except OSError as exc:  # (a full disk, a temporary folder that cannot be written)
             print(f"bench_slow_pane: cannot write the model it measures in {folder}: {exc}", file=sys.stderr)
             return 1

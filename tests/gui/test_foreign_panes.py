@@ -141,7 +141,7 @@ def test_a_llama_style_pane_over_a_long_text_sends_only_the_typed_line_to_its_li
     assert tokenizer.by_lines and pane.result.view.text == text and pane.ids() == sp_ids(path, text)
     sent = []
     ask = tokenizer._lines.ask
-    tokenizer._lines.ask = lambda part, at_start: sent.append(part) or ask(part, at_start)
+    tokenizer._lines.ask = lambda blocks, at_start: sent.append("".join(blocks)) or ask(blocks, at_start)
     cursor = view.editor.textCursor()
     cursor.setPosition(len(text[: len(text) // 2].encode("utf-16-le")) // 2)  # (in UTF-16 units: emoji are two)
     view.editor.setTextCursor(cursor)
@@ -150,6 +150,40 @@ def test_a_llama_style_pane_over_a_long_text_sends_only_the_typed_line_to_its_li
     qtbot.waitUntil(lambda: pane.result.view.text == typed and not view.busy(), timeout=30000)
     assert pane.ids() == sp_ids(path, typed) and typed != text
     assert sent and max(map(len, sent)) < len(text) // 4  # the typed line's block, never the text
+
+
+def test_a_llama2_tokenizer_json_pane_over_a_long_text_sends_only_the_typed_words_to_its_library(
+    qtbot, view, tmp_path, monkeypatch
+):
+    """The same with a tokenizer.json set as Llama 2's (its pipeline keeps a text one word, so the library ran BPE
+    over all 33,000 characters at each key): the library's ids of the whole new text, and only the typed words'
+    block sent to it (hf_words)."""
+    from bpe_core.foreign import hf_words
+    from tests.test_foreign_builders import corpus_lines, llama2_tokenizer_json
+    from tests.test_sp_lines import LLAMA_STYLE, train
+
+    monkeypatch.setattr(hf_words, "BLOCK_WORDS", 8)  # (one block is never a quarter of the text)
+    path = tmp_path / "Llama-style" / "tokenizer.json"
+    path.parent.mkdir()
+    path.write_text(llama2_tokenizer_json(train(tmp_path, "llama_style", **LLAMA_STYLE)._data), encoding="utf-8")
+    text = "\n".join(corpus_lines() * 2)
+    view.editor.setPlainText(text)
+    view.add_source(path)
+    pane = wait_for_pane(qtbot, view, source_key(path))
+    tokenizer = view.pane_records[source_key(path)].source.tokenizer
+    text = view.editor.toPlainText()
+    assert tokenizer._blocks is not None and pane.result.view.text == text and pane.ids() == hf_ids(path, text)
+    sent = []
+    ask = tokenizer._blocks.ask
+    tokenizer._blocks.ask = lambda blocks, at_start: sent.append("".join(blocks)) or ask(blocks, at_start)
+    cursor = view.editor.textCursor()
+    cursor.setPosition(len(text[: len(text) // 2].encode("utf-16-le")) // 2)
+    view.editor.setTextCursor(cursor)
+    qtbot.keyClicks(view.editor, " new words")
+    typed = view.editor.toPlainText()
+    qtbot.waitUntil(lambda: pane.result.view.text == typed and not view.busy(), timeout=30000)
+    assert pane.ids() == hf_ids(path, typed) and typed != text
+    assert sent and max(map(len, sent)) < len(text) // 4  # the typed words' block, never the text
 
 
 def test_add_tokenizer_file_takes_a_folder_and_returns_its_pane(qtbot, view, files):
