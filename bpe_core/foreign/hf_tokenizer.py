@@ -194,14 +194,8 @@ def library_calls(text: str, regexes: list[tuple[str, str]]) -> dict:
     doc = functools.cache(lambda: json.loads(text))
     bare = functools.cache(lambda: bare_file(doc()))  # (asked only of a file by_words accepts)
     words = functools.cache(lambda: _word_memo(library, doc(), bare))  # decided at the first long text
-
-    def ids(piece: str) -> np.ndarray:
-        if len(piece) >= word_memo.WORDS_LEAST:
-            memo, holds_added = words()
-            if memo is not None and not holds_added(piece):
-                return memo.encode(piece)
-        found = library.encode(piece, add_special_tokens=False).ids
-        return int_array(found, len(found))
+    holds_added = functools.cache(lambda: added_in(doc()))
+    whole = functools.partial(library.encode, add_special_tokens=False)
 
     def encode(text: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         encoding = library.encode(text, add_special_tokens=False)
@@ -222,7 +216,7 @@ def library_calls(text: str, regexes: list[tuple[str, str]]) -> dict:
         "encode": encode,
         "decode": lambda ids: library.decode(ids, skip_special_tokens=False),
         "runaway": runaway,
-        IDS_CALL: ids,
+        IDS_CALL: word_memo.ids_call(words, lambda piece: whole(piece).ids, lambda piece: holds_added()(piece)),
         BLOCKS_CALLS[True]: lambda blocks: encode_blocks(library, blocks),
         BLOCKS_CALLS[False]: lambda blocks: encode_blocks(bare(), blocks),
     }
@@ -230,15 +224,14 @@ def library_calls(text: str, regexes: list[tuple[str, str]]) -> dict:
 
 def _word_memo(
     library: tokenizers.Tokenizer, doc: dict, bare: Callable[[], tokenizers.Tokenizer]
-) -> tuple[word_memo.WordMemo | None, Callable[[str], bool]]:
+) -> word_memo.WordMemo | None:
     """A :class:`~bpe_core.foreign.word_memo.WordMemo` of the file (``doc`` parsed, ``library`` loaded from it,
     ``bare()`` its :func:`~bpe_core.foreign.hf_words.bare_file`) if its ids are its words'
-    (:mod:`~bpe_core.foreign.hf_words`), else None; and its test of a text that holds an added token."""
+    (:mod:`~bpe_core.foreign.hf_words`), else None."""
     if not by_words(doc):
-        return None, added_in(doc)
+        return None
     first = functools.partial(library.encode, add_special_tokens=False)
-    word = word_pattern(doc)
-    return word_memo.WordMemo(word, lambda text: first(text).ids, words_of(library, bare())), added_in(doc)
+    return word_memo.WordMemo(word_pattern(doc), lambda text: first(text).ids, words_of(library, bare()))
 
 
 def word_starts(words: np.ndarray, starts: np.ndarray) -> np.ndarray:

@@ -33,10 +33,10 @@ BLOCK_LINES = 32
 _NO_DUMMY_PREFIX = bytes([0x1A, 0x02, 0x18, 0x00])
 
 
-def by_lines(data: bytes, processor) -> bool:
-    """Whether the model (``data`` serialized, ``processor`` loaded from it) encodes a text as its lines end to end
-    (see the module): BPE, no normalization, no spaces stripped or squeezed, a line break a piece of its own and the
-    last character of any other piece that holds one."""
+def by_lines(data: bytes, processor, rest=None) -> bool:
+    """Whether the model (``data`` serialized, ``processor`` loaded from it, ``rest`` its :func:`bare` if loaded
+    already) encodes a text as its lines end to end (see the module): BPE, no normalization, no spaces stripped or
+    squeezed, a line break a piece of its own and the last character of any other piece that holds one."""
     normalizer, trainer = message(data, 3), message(data, 2)  # (every copy: a hand-edited model may add one)
     if _field(trainer, 3) != 2 or _field(trainer, 24):  # not BPE, or whitespace as a suffix
         return False
@@ -45,7 +45,7 @@ def by_lines(data: bytes, processor) -> bool:
     pieces = (processor.IdToPiece(i) for i in range(processor.GetPieceSize()) if not processor.IsByte(i))
     if any("\n" in piece[:-1] for piece in pieces):  # a piece past a line break (one ending in it does not cross)
         return False
-    line_break = bare(data).EncodeAsIds("\n")
+    line_break = (rest if rest is not None else bare(data)).EncodeAsIds("\n")
     return len(line_break) == 1 and line_break[0] != processor.unk_id()
 
 

@@ -118,16 +118,11 @@ def library_calls(data: bytes) -> dict:
     # decided at the first long text (it reads every piece: 0.1 s for Llama 2's 32,000)
     words = functools.cache(
         lambda: (
-            word_memo.WordMemo(WORD, processor.EncodeAsIds, rest().EncodeAsIds) if by_words(data, processor) else None
+            word_memo.WordMemo(WORD, processor.EncodeAsIds, rest().EncodeAsIds)
+            if by_words(data, processor, rest())
+            else None
         )
     )
-
-    def ids(text: str) -> np.ndarray:
-        memo = words() if len(text) >= word_memo.WORDS_LEAST else None
-        if memo is not None:
-            return memo.encode(text)
-        found = processor.EncodeAsIds(text)
-        return int_array(found, len(found))
 
     def encode(text: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         found = processor.EncodeAsOffsetMapping(text)
@@ -138,7 +133,7 @@ def library_calls(data: bytes) -> dict:
     return {
         "encode": encode,
         "decode": processor.DecodeIds,
-        IDS_CALL: ids,
+        IDS_CALL: word_memo.ids_call(words, processor.EncodeAsIds),
         LINES_CALLS[True]: lambda blocks: encode_lines(processor, rest(), blocks, True),
         LINES_CALLS[False]: lambda blocks: encode_lines(processor, rest(), blocks, False),
     }

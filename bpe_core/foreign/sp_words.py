@@ -32,12 +32,16 @@ from bpe_core.foreign.word_memo import SPACE_AFTER
 WORD = re.compile(r"[ ▁]*[^ ▁\n]*\n?")
 
 
-def by_words(data: bytes, processor) -> bool:
-    """Whether the model (``data`` serialized, ``processor`` loaded from it) encodes a text as its words end to end
-    (see the module)."""
-    if _field(message(data, 3), 5) == 0 or not by_lines(data, processor):  # spaces kept as spaces, or not by lines
+def by_words(data: bytes, processor, rest=None) -> bool:
+    """Whether the model (``data`` serialized, ``processor`` loaded from it, ``rest`` its
+    :func:`~bpe_core.foreign.sp_lines.bare` if loaded already) encodes a text as its words end to end (see the
+    module)."""
+    if _field(message(data, 3), 5) == 0:  # spaces kept as spaces
+        return False
+    rest = rest if rest is not None else bare(data)
+    if not by_lines(data, processor, rest):
         return False
     space = processor.PieceToId("▁")  # a piece of its own, as a text encodes it (a control "▁" is read as unknown)
-    if space == processor.unk_id() or bare(data).EncodeAsIds(" ") != [space]:
+    if space == processor.unk_id() or rest.EncodeAsIds(" ") != [space]:
         return False
     return not any(SPACE_AFTER.search(processor.IdToPiece(i)) for i in range(processor.GetPieceSize()))

@@ -85,3 +85,26 @@ class WordMemo:
         self.starts = np.concatenate((self.starts, self.used + np.cumsum(lengths) - lengths))
         self.lengths = np.concatenate((self.lengths, lengths))
         self.used += count
+
+
+def ids_call(
+    memo: Callable[[], WordMemo | None],
+    whole: Callable[[str], Sequence[int]],
+    goes_whole: Callable[[str], bool] = lambda text: False,
+) -> Callable[[str], np.ndarray]:
+    """A library host's ids call (int64 arrays): a text of :data:`WORDS_LEAST` characters or more by ``memo()``
+    (made when first asked; None: the tokenizer's ids are not its words'), unless ``goes_whole(text)``; any other
+    text by ``whole``, the library's encode.
+
+    >>> ids = ids_call(lambda: None, lambda text: [len(text)])
+    >>> ids("abc").tolist()
+    [3]
+    """
+
+    def ids(text: str) -> np.ndarray:
+        if len(text) >= WORDS_LEAST and (found := memo()) is not None and not goes_whole(text):
+            return found.encode(text)
+        encoded = whole(text)
+        return np.fromiter(encoded, np.int64, len(encoded))
+
+    return ids

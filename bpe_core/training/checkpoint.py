@@ -191,9 +191,8 @@ class Checkpoint:
         return about, merges
 
     def _read_json(self, name: str, limit: int):
-        path = self.folder / name
         try:
-            return parse_json_text(path, _regular_file_bytes(path, limit).decode("utf-8"))
+            return _json_file(self.folder / name, limit)
         except (TokenizerFileError, UnicodeDecodeError) as exc:
             raise _NotResumed(Message.of("checkpoint.unreadable", folder=str(self.parent), detail=str(exc))) from None
 
@@ -387,13 +386,18 @@ def leftovers(folder: Path, *, before: int) -> list[str]:
 
 def _named(folder: Path) -> str | None:
     """The merges file ``run.json`` names, if it is there and names one."""
-    path = folder / RUN_FILE
     try:
-        about = parse_json_text(path, _regular_file_bytes(path, MAX_RUN_BYTES).decode("utf-8"))
+        about = _json_file(folder / RUN_FILE, MAX_RUN_BYTES)
     except (TokenizerFileError, UnicodeDecodeError):
         return None
     merges = about.get("merges") if isinstance(about, dict) else None
     return merges if isinstance(merges, str) else None
+
+
+def _json_file(path: Path, limit: int):
+    """The JSON document in the regular file at ``path`` (of at most ``limit`` bytes); TokenizerFileError (not a
+    regular file, too large, unreadable, not JSON) or UnicodeDecodeError."""
+    return parse_json_text(path, _regular_file_bytes(path, limit).decode("utf-8"))
 
 
 def _spells_its_name(path: Path) -> bool:
