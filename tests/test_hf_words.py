@@ -265,8 +265,18 @@ def test_a_text_that_holds_an_added_token_as_the_library_matches_it_goes_whole(a
         (["<unk>", "▁", "a", "▁a"], [("▁", "a")], False, False),  # a line break unknown: fused with its neighbours
         (["<unk>", "▁", "a", "▁a", *BYTES], [("▁", "a")], True, True),  # a line break its byte
         (["<unk>", "▁", "a", "▁a", *BYTES, "<0x0A>a"], [("▁", "a"), ("<0x0A>", "a")], True, False),
+        # (found by a review: the library puts the <unk> of "X" in "X\n\n" after the line breaks' bytes)
+        (["<unk>", "▁", "a", "<0x0A>"], [], True, False),
     ],
-    ids=["a token", "tokens end in one", "a token past one", "unknown", "its byte", "a token past its byte"],
+    ids=[
+        "a token",
+        "tokens end in one",
+        "a token past one",
+        "unknown",
+        "its byte",
+        "a token past its byte",
+        "its byte alone",
+    ],
 )
 def test_a_file_whose_line_breaks_end_its_tokens_cuts_words_after_them_too(vocab, merges, byte_fallback, lines):
     """A line break that is a token alone (or its byte) and that no token runs on past ends a word too: a text of
@@ -278,7 +288,7 @@ def test_a_file_whose_line_breaks_end_its_tokens_cuts_words_after_them_too(vocab
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(word_memo, "WORDS_LEAST", 0)
         calls = library_calls(text, [])
-        for piece in ["a\na", "龘\n龘 a", "a \n\na\n a", "\n\n", "a\n▁a", "龘\n"]:
+        for piece in ["a\na", "龘\n龘 a", "a \n\na\n a", "\n\n", "a\n▁a", "龘\n", "X\n\n", "X\nY"]:
             assert calls["ids"](piece).tolist() == encoded(library, piece), repr(piece)
 
 
