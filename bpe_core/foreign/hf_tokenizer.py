@@ -87,7 +87,7 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         #: a long text's tokens by blocks of its words (hf_words), where the file allows it; else None
         words = word_pattern(doc) if by_words(doc) else None
         self._blocks = BlockMemo(functools.partial(block_ends, words), self._ask_blocks) if words else None
-        self._holds_added = added_in(doc)
+        self._holds_added = added_in(doc) if words else None  # (a file of many added tokens: only where asked)
         self.warning = _drops_unknown(path, model) if not (self._byte_level or self._byte_fallback) else None
 
     def _ask_blocks(self, blocks: list[str], at_start: bool):
@@ -95,7 +95,7 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         return self._host.call(BLOCKS_CALLS[at_start], blocks, sum(map(len, blocks)))
 
     def _encode_offsets(self, text: str):
-        if self._blocks is not None and len(text) >= word_memo.WORDS_LEAST and not self._holds_added(text):
+        if self._holds_added and self._blocks and len(text) >= word_memo.WORDS_LEAST and not self._holds_added(text):
             ids, offsets, firsts = self._blocks.encode(text)
             return ids, lambda: offsets, lambda starts: np.unique(starts[firsts])
         ids, offsets, words = self._hosted(text)

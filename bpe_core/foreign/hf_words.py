@@ -12,12 +12,11 @@ without ``▁`` (``<unk>``) or as its bytes (every ``<0xXX>`` a token), never dr
 crosses the place before a space that follows another character; the pairs on either side never compete, and neither
 a run of unknown characters (fused into one ``<unk>``) nor a byte fallback reaches across it, ``▁`` being a token. So
 BPE of the text is BPE of each of its words (:data:`WORD`: spaces or ``▁``, then other characters; where the file's
-lines are apart too, a word also ends after a line break: :func:`word_pattern`) end to end. The
-first word is encoded as a text is (its ``▁`` put before it); every other one by the file without ``Prepend`` or with
-a Metaspace that puts no ``▁`` before a text (a short one: its spaces turned into ``▁``, given to the file's BPE
-model: what that pipeline does to it, without its cost; :func:`words_of`); so is every block of words but the
-first. A text that holds an added token's text is
-encoded whole (the library splits it out and normalizes either side apart).
+lines are apart too, a word also ends after a line break: :func:`word_pattern`) end to end. The first word is encoded
+as a text is (its ``▁`` put before it); every other one by the file without ``Prepend`` or with a Metaspace that puts
+no ``▁`` before a text (a short one: its spaces turned into ``▁``, given to the file's BPE model: what that pipeline
+does to it, without its cost; :func:`words_of`); so is every block of words but the first. A text that holds an added
+token's text is encoded whole (the library splits it out and normalizes either side apart).
 
 >>> WORD.findall("A  tale\\n of two▁ cities")[:-1]
 ['A', '  tale\\n', ' of', ' two', '▁ cities']
