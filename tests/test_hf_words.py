@@ -149,6 +149,35 @@ def test_a_long_texts_edits_send_only_their_blocks_to_the_library(a_file, monkey
     assert tokens_of(tokenizer, text + " <s>") == whole_tokens(tokenizer, text + " <s>") and not asked
 
 
+def test_a_machine_of_many_cores_encodes_a_long_text_by_blocks(llama2_file):
+    """The library's threads (256 of them, as a machine of 256 cores would have) are started when the host builds
+    the file, not at the first batch call under a call's memory limit, where they could not start: every long text
+    was a panic ("The global thread pool has not been initialized"; found by a review)."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from bpe_core.formats import load_any\n"
+        "tokenizer = load_any(sys.argv[1])\n"
+        "text = ' '.join(str(i) + ' words\\n' for i in range(6000))\n"
+        "assert tokenizer._blocks is not None and len(text) >= 20000\n"
+        "print(len(tokenizer.view(text).tokens), len(tokenizer.encode_ids(text)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(llama2_file)],
+        env={**os.environ, "RAYON_NUM_THREADS": "256"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    text = " ".join(str(i) + " words\n" for i in range(6000))
+    count = len(encoded(library_of(llama2_file.read_text(encoding="utf-8")), text))
+    assert done.stdout.split() == [str(count), str(count)]
+
+
 def edited(doc: dict, change) -> dict:
     doc = json.loads(json.dumps(doc))
     change(doc)
@@ -278,18 +307,26 @@ def test_a_text_that_holds_an_added_token_as_the_library_matches_it_goes_whole(a
         "its byte alone",
     ],
 )
-def test_a_file_whose_line_breaks_end_its_tokens_cuts_words_after_them_too(vocab, merges, byte_fallback, lines):
+def test_a_file_whose_line_breaks_end_its_tokens_cuts_words_after_them_too(
+    vocab, merges, byte_fallback, lines, tmp_path
+):
     """A line break that is a token alone (or its byte) and that no token runs on past ends a word too: a text of
-    Chinese, with no spaces, is then its lines, not one word; either way the ids are the library's."""
+    Chinese, with no spaces, is then its lines, not one word; either way the ids are the library's, and a Compare
+    pane's tokens (in blocks of about a word) the whole text's."""
     text = small_file(vocab, merges, byte_fallback=byte_fallback, fuse_unk=True)
     doc = json.loads(text)
-    assert by_words(doc) and (word_pattern(doc) is hf_words.WORD_OR_LINE) == lines
+    assert by_words(doc) and (word_pattern(doc) is word_memo.WORD_OR_LINE) == lines
     library = library_of(text)
+    path = tmp_path / "tokenizer.json"
+    path.write_text(text, encoding="utf-8")
+    tokenizer = load_any(path)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(word_memo, "WORDS_LEAST", 0)
+        patch.setattr(hf_words, "BLOCK_WORDS", 1)
         calls = library_calls(text, [])
         for piece in ["a\na", "龘\n龘 a", "a \n\na\n a", "\n\n", "a\n▁a", "龘\n", "X\n\n", "X\nY"]:
             assert calls["ids"](piece).tolist() == encoded(library, piece), repr(piece)
+            assert tokens_of(tokenizer, piece) == whole_tokens(tokenizer, piece), repr(piece)
 
 
 def test_ids_past_int32(monkeypatch, tmp_path):

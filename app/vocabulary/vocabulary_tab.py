@@ -253,10 +253,15 @@ class VocabularyTab(QWidget):
 
     def add_file(self, path: str | Path, pattern: str = "cl100k") -> None:
         """Offer and show a tokenizer file (read in the worker; an error is shown in the status line), named as the
-        Compare tab names it: a ``tokenizer.json`` by its model's folder."""
+        Compare tab names it (a ``tokenizer.json`` by its model's folder), or, where another tokenizer offered has
+        that name (Llama 3's ``tokenizer.json`` and ``original/tokenizer.model``), with its file's name, else its
+        path: the pages name their rows by it."""
         path = Path(path)
         key = f"file:{path.resolve()}"
-        self._add_choice(Choice(key, source_title(path), functools.partial(_file_tokenizer, path, pattern)))
+        taken = {choice.title for other, choice in self.choices.items() if other != key} | set(REFERENCE_PANES)
+        titles = (source_title(path), f"{source_title(path)} ({path.name})", str(path))
+        title = next((title for title in titles if title not in taken), str(path.resolve()))
+        self._add_choice(Choice(key, title, functools.partial(_file_tokenizer, path, pattern)))
         self.show_vocabulary(key)
 
     @Slot()

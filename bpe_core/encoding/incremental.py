@@ -18,7 +18,8 @@ Which tokenizers are encoded this way (:func:`local_splitter`), and why the rest
 - a ``tokenizer.json`` whose pipeline :func:`bpe_core.foreign.locality.local_pattern` proves local;
 - anything else (SentencePiece, which normalizes the whole text and prepends a space; WordPiece; normalizers...);
   a SentencePiece model whose lines encode apart still sends only the edited lines (their block) to its library
-  (:mod:`bpe_core.foreign.sp_lines`).
+  (:mod:`bpe_core.foreign.sp_lines`), and a ``tokenizer.json`` set as Llama 2's is only the edited words' block
+  (:mod:`bpe_core.foreign.hf_words`), both by :mod:`bpe_core.foreign.block_memo`.
 
 A library encodes the window with :data:`MARGIN` characters of the text after it, and only the tokens up to the
 window's end are kept. Each first view of a text checks that the library's pre-tokens are the pattern's and that

@@ -19,8 +19,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-#: The memo forgets every block once it holds more characters than this (a token in 9 bytes: 4 M characters of
-#: Chinese, about 3 M tokens, in some 30 MB).
+#: The memo forgets every block once it holds more characters than this (a token in 13 bytes, the blocks' text
+#: besides: 4 M characters of Chinese, about 3 M tokens, in some 50 MB).
 MEMO_CHARS = 4_000_000
 
 #: What a tokenizer's library is asked for blocks of a text: ids, ``(n, 2)`` character offsets from each block's
@@ -66,8 +66,9 @@ class BlockMemo:
             learned = self._learn([key for key in dict.fromkeys(keys) if key not in self.blocks])
             parts = [learned.get(key) or self.blocks[key] for key in keys]
         counts = np.fromiter((len(part[0]) for part in parts), np.int64, len(parts))
-        ids = np.concatenate([part[0] for part in parts]).astype(np.int64)
-        offsets = np.concatenate([part[1] for part in parts]).astype(np.int64) + np.repeat(starts, counts)[:, None]
+        ids = np.concatenate([part[0] for part in parts]).astype(np.int64, copy=False)
+        offsets = np.concatenate([part[1] for part in parts]).astype(np.int64, copy=False)
+        offsets += np.repeat(starts, counts)[:, None]
         begins = np.concatenate([part[2] for part in parts])
         if len(begins):
             begins[0] = True
@@ -88,8 +89,8 @@ class BlockMemo:
             for block, a, b in zip(wanted, [0, *ends[:-1]], ends):
                 tokens = (ids[a:b], offsets[a:b], begins[a:b])
                 learned[block, at_start] = tokens
-                if len(block) <= MEMO_CHARS:
-                    # (ids as given: a hand-edited tokenizer.json's may pass int32's)
-                    self.blocks[block, at_start] = (tokens[0], tokens[1].astype(np.int32), tokens[2])
+                if len(block) <= MEMO_CHARS:  # (copies: a slice would keep the whole reply alive)
+                    ids32 = tokens[0].astype(np.uint32)  # (both libraries' ids are unsigned 32-bit numbers)
+                    self.blocks[block, at_start] = (ids32, tokens[1].astype(np.int32), tokens[2].copy())
                     self.chars += len(block)
         return learned

@@ -84,10 +84,11 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         self._regexes = file_regexes(doc)
         self._host = LibraryEncoder(path, __name__, "library_calls", (text, self._regexes))
         self._host_calls = frozenset([IDS_CALL])
-        #: a long text's tokens by blocks of its words (hf_words), where the file allows it; else None
+        # a long text's tokens by blocks of its words (hf_words), where the file allows it; else None
         words = word_pattern(doc) if by_words(doc) else None
         self._blocks = BlockMemo(functools.partial(block_ends, words), self._ask_blocks) if words else None
-        self._holds_added = added_in(doc) if words else None  # (a file of many added tokens: only where asked)
+        # (made only where the blocks are: a file of thousands of added tokens would compile them at each load)
+        self._holds_added = added_in(doc) if words else lambda text: True
         self.warning = _drops_unknown(path, model) if not (self._byte_level or self._byte_fallback) else None
 
     def _ask_blocks(self, blocks: list[str], at_start: bool):
@@ -95,7 +96,7 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         return self._host.call(BLOCKS_CALLS[at_start], blocks, sum(map(len, blocks)))
 
     def _encode_offsets(self, text: str):
-        if self._holds_added and self._blocks and len(text) >= word_memo.WORDS_LEAST and not self._holds_added(text):
+        if self._blocks is not None and len(text) >= word_memo.WORDS_LEAST and not self._holds_added(text):
             ids, offsets, firsts = self._blocks.encode(text)
             return ids, lambda: offsets, lambda starts: np.unique(starts[firsts])
         ids, offsets, words = self._hosted(text)
@@ -191,6 +192,10 @@ def library_calls(text: str, regexes: list[tuple[str, str]]) -> dict:
     library = tokenizers.Tokenizer.from_str(text)
     library.no_truncation()
     library.no_padding()
+    # The library's threads started here, outside a call's memory limit: a batch call (the blocks, the board's long
+    # words) starts them at its first use, and under the limit a machine of 64 cores or more could not (a panic at
+    # every long text; found by a review)
+    library.encode_batch(["a", "b"], add_special_tokens=False)
     doc = functools.cache(lambda: json.loads(text))
     bare = functools.cache(lambda: bare_file(doc()))  # (asked only of a file by_words accepts)
     words = functools.cache(lambda: _word_memo(library, doc(), bare))  # decided at the first long text

@@ -33,13 +33,11 @@ import numpy as np
 import tokenizers
 
 from bpe_core.foreign.block_memo import Tokens, marked_ends
-from bpe_core.foreign.word_memo import SPACE_AFTER
+from bpe_core.foreign.word_memo import SPACE_AFTER, WORD_OR_LINE
 
 #: A word: spaces (or ``▁``), then characters that are none of those (line breaks among them); ``findall`` ends
 #: with an empty match.
 WORD = re.compile(r"[ ▁]*[^ ▁]*")
-#: The same, a word also ending after a line break: the words of a file whose lines are apart (:func:`word_pattern`).
-WORD_OR_LINE = re.compile(r"[ ▁]*[^ ▁\n]*\n?")
 #: A token that runs on past a line break (itself or its byte).
 LINE_AFTER = re.compile(r"(\n|<0x0A>).", re.DOTALL)
 #: Llama 2's normalizer: the one this module reads words for.
@@ -121,7 +119,8 @@ def words_of(library, bare) -> Callable[[list[str]], list[list[int]]]:
 
 
 def word_pattern(doc: dict) -> re.Pattern:
-    """How the file ``doc`` (one :func:`by_words` accepts) cuts a text into words: :data:`WORD_OR_LINE` where its
+    """How the file ``doc`` (one :func:`by_words` accepts) cuts a text into words: ``WORD_OR_LINE`` (a word also
+    ends after a line break: :data:`~bpe_core.foreign.word_memo.WORD_OR_LINE`) where its
     lines are apart too (a line break is a token, or its byte one with every byte a token, and no token runs on past
     one: then no merge crosses the place after it, and no unknown character is fused across it), else :data:`WORD`
     (a text of Chinese, without spaces, is then one word).

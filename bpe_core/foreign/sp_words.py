@@ -21,15 +21,13 @@ without that ``▁`` (:func:`~bpe_core.foreign.sp_lines.bare`).
 
 from __future__ import annotations
 
-import re
-
 from bpe_core.foreign.sp_lines import bare, by_lines
 from bpe_core.foreign.sp_proto import _field, message
-from bpe_core.foreign.word_memo import SPACE_AFTER
+from bpe_core.foreign.word_memo import SPACE_AFTER, WORD_OR_LINE
 
 #: A word: spaces (or ``▁``), then characters that are none of those nor a line break, then a line break if one
 #: follows (``findall`` ends with an empty match). Each starts where the text may be cut (the module's rule).
-WORD = re.compile(r"[ ▁]*[^ ▁\n]*\n?")
+WORD = WORD_OR_LINE
 
 
 def by_words(data: bytes, processor, rest=None) -> bool:

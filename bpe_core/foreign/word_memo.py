@@ -21,6 +21,11 @@ import numpy as np
 #: A token that runs on past a word's start: a ``▁`` (a space) after another character. A tokenizer with none is one
 #: whose ids of a text are its words' (each family's rule asks this of every token).
 SPACE_AFTER = re.compile("[^▁]▁")
+#: A word that also ends after a line break: spaces (or ``▁``), then characters that are none of those nor a line
+#: break, then a line break if one follows (``findall`` ends with an empty match): the words of a tokenizer whose
+#: line breaks end its tokens too (SentencePiece's, :mod:`~bpe_core.foreign.sp_words`; some ``tokenizer.json``,
+#: :func:`~bpe_core.foreign.hf_words.word_pattern`).
+WORD_OR_LINE = re.compile(r"[ ▁]*[^ ▁\n]*\n?")
 #: A text shorter than this is encoded whole (one call: putting it together would save nothing).
 WORDS_LEAST = 20_000
 #: The memo forgets its words before a text once it holds more than this many words or ids (some 80 MB in all).

@@ -369,6 +369,22 @@ def test_two_models_tokenizer_json_files_are_named_by_their_folders(qtbot, tab, 
     titles = [tab.picker.itemText(i) for i in range(tab.picker.count())]
     assert "Model-A" in titles and "Model-B" in titles
     assert [title for title, _ in tab.board_tokenizers()][-2:] == ["Model-A", "Model-B"]
+    # a second file of one model (Llama 3's original/tokenizer.model beside its tokenizer.json), and a third folder
+    # of the same name: each its own name, so that no page's row stands for two (found by a review)
+    (tmp_path / "Model-A" / "original").mkdir()
+    (tmp_path / "elsewhere" / "Model-A").mkdir(parents=True)
+    for folder in (tmp_path / "Model-A" / "original", tmp_path / "elsewhere" / "Model-A"):
+        (exported,) = (p for p in export_huggingface(made_unreachable(), folder) if p.suffix == ".json")
+        tab.add_file(exported)
+    tab.add_file(tmp_path / "Model-A" / "tokenizer.json")  # (opened again: the same name)
+    names = [title for title, _ in tab.board_tokenizers()][-4:]
+    assert names == [
+        "Model-A",
+        "Model-B",
+        "Model-A (tokenizer.json)",
+        str(tmp_path / "elsewhere" / "Model-A" / "tokenizer.json"),
+    ]
+    assert len(tab.parity_encoders()) == len(tab.shown_tokenizers()) == len(tab.board_tokenizers())
 
 
 def test_the_pages_follow_the_vocabulary_chosen_at_the_top(qtbot, tab, tmp_path):
