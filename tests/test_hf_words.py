@@ -178,6 +178,19 @@ def test_a_machine_of_many_cores_encodes_a_long_text_by_blocks(llama2_file):
     assert done.stdout.split() == [str(count), str(count)]
 
 
+def test_a_file_that_cannot_encode_the_threads_first_text_still_encodes_others(tmp_path):
+    """The host starts the library's threads with a text of its own ("a", "b"); a file that cannot encode it (a
+    WordLevel model without those words or an unknown token) still encodes the texts it can, and says why it cannot
+    at the text that meets it."""
+    doc = {"model": {"type": "WordLevel", "vocab": {"hello": 0, "world": 1}, "unk_token": "[UNK]"}}
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps({**doc, "pre_tokenizer": {"type": "Whitespace"}}), encoding="utf-8")
+    tokenizer = load_any(path)
+    assert tokenizer.encode("hello world") == [0, 1]
+    with pytest.raises(ValueError, match="Missing \\[UNK\\] token"):
+        tokenizer.encode("hello a")
+
+
 def edited(doc: dict, change) -> dict:
     doc = json.loads(json.dumps(doc))
     change(doc)
