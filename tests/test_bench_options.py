@@ -319,16 +319,23 @@ def test_the_slow_pane_benchmark_says_no_corpus_and_a_full_disk_in_one_line(tmp_
     assert list((tmp_path / "temporary").iterdir()) == []  # its temporary folder removed
 
 
-@pytest.mark.parametrize("kind", ["fifo", "empty", "huge", "hand-edited", "not by words"])
+@pytest.mark.parametrize(
+    "kind", ["fifo", "link to a fifo", "dangling link", "empty", "huge", "hand-edited", "not by words"]
+)
 def test_the_words_benchmark_refuses_a_model_it_cannot_read_or_compare(tmp_path, kind):
-    """bench_words.py --model: a FIFO (never read: the read would wait for a writer), an empty file, one past 64 MB
-    (sparse), a model cut short, and a SentencePiece model with NFKC (not encoded by words): argparse's error naming
-    it (2), nothing run, nothing in the folder changed."""
+    """bench_words.py --model: a FIFO (never read: the read would wait for a writer), a link to one, a link to
+    nothing, an empty file, one past 64 MB (sparse), a model cut short, and a SentencePiece model with NFKC (not
+    encoded by words): argparse's error naming it (2), nothing run, nothing in the folder changed."""
     from test_foreign_builders import build_sentencepiece
 
     model = tmp_path / "tokenizer.model"
     if kind == "fifo":
         os.mkfifo(model)
+    elif kind == "link to a fifo":
+        os.mkfifo(tmp_path / "pipe")
+        model.symlink_to(tmp_path / "pipe")
+    elif kind == "dangling link":
+        model.symlink_to(tmp_path / "gone.model")
     elif kind == "huge":
         with open(model, "wb") as out:
             out.truncate((64 << 20) + 1)
@@ -341,6 +348,8 @@ def test_the_words_benchmark_refuses_a_model_it_cannot_read_or_compare(tmp_path,
     before = {path.name: path.lstat() for path in tmp_path.iterdir()}
     said = {
         "fifo": "not a regular file",
+        "link to a fifo": "not a regular file",
+        "dangling link": "No such file or directory",
         "empty": "not a SentencePiece .model",
         "huge": "67,108,865 bytes; a SentencePiece .model is at most 67,108,864",
         "hand-edited": "not a SentencePiece .model",
@@ -350,6 +359,68 @@ def test_the_words_benchmark_refuses_a_model_it_cannot_read_or_compare(tmp_path,
     after = {path.name: path.lstat() for path in tmp_path.iterdir()}
     assert after.keys() == before.keys()
     assert all((after[n].st_mtime_ns, after[n].st_size) == (before[n].st_mtime_ns, before[n].st_size) for n in after)
+
+
+def words_bench():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_words", WORDS)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    return bench
+
+
+@pytest.mark.parametrize("kind", ["damaged", "fifo", "folder"])
+def test_the_words_benchmark_refuses_a_kept_model_it_cannot_read_and_leaves_it(tmp_path, monkeypatch, capsys, kind):
+    """The bench's own model, kept under .corpora: a damaged one (hand-edited), or a FIFO or a folder in its place,
+    is named and left as it is (2), not read past (a FIFO) nor trained over; nothing is measured."""
+    bench = words_bench()
+    monkeypatch.setattr(bench.corpora, "CACHE", tmp_path)
+    kept = tmp_path / "llama_style_16k.model"
+    if kind == "damaged":
+        kept.write_bytes(b"\x0a\x05not a model")
+    elif kind == "fifo":
+        os.mkfifo(kept)
+    else:
+        kept.mkdir()
+    before = kept.lstat()
+    monkeypatch.setattr(bench.sentencepiece.SentencePieceTrainer, "train", lambda **k: pytest.fail("trained"))
+    monkeypatch.setattr(bench, "run_rows", lambda *a: pytest.fail("measured"))
+    assert bench.main(["--families", "sentencepiece", "--corpora", "english"]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("bench_words: the bench's model: ") and str(kept) in said
+    assert ("not a SentencePiece .model" if kind == "damaged" else "not a regular file") in said
+    after = kept.lstat()
+    assert (after.st_mode, after.st_size, after.st_mtime_ns) == (before.st_mode, before.st_size, before.st_mtime_ns)
+
+
+def test_the_words_benchmark_says_a_full_disk_and_leaves_no_model(tmp_path, monkeypatch, capsys):
+    """The disk fills while the trained model is written: "No space left on device" (2), no model and no
+    half-written .partial left (the next run trains again), nothing measured."""
+    import errno
+    from pathlib import Path
+
+    bench = words_bench()
+    monkeypatch.setattr(bench.corpora, "CACHE", tmp_path)
+    corpus = tmp_path / "lines.txt"
+    corpus.write_text("a line\n" * 10, encoding="utf-8")
+    monkeypatch.setattr(bench.corpora, "english_slice", lambda: corpus)
+    monkeypatch.setattr(bench.corpora, "chinese_corpus", lambda: corpus)
+    monkeypatch.setattr(
+        bench.sentencepiece.SentencePieceTrainer, "train", lambda **k: k["model_writer"].write(b"model bytes")
+    )
+    real = Path.write_bytes
+
+    def full(path, data):
+        real(path, data[:4])  # (some of it written, then the disk is full)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    monkeypatch.setattr(bench, "run_rows", lambda *a: pytest.fail("measured"))
+    assert bench.main(["--families", "sentencepiece", "--corpora", "english"]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("bench_words: the bench's model: ") and "No space left on device" in said
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lines.txt"]
 
 
 def test_ctrl_c_while_the_words_benchmark_measures_ends_it_with_130(tmp_path):

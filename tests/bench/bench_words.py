@@ -23,7 +23,8 @@ Rows, each corpus of ``corpora.py``:
 
 Times are the median CPU seconds of ``--repeat`` runs in this process (the library and the memo alternating).
 Exit status 1 if any ids differ, 2 for an option refused (a family, corpus or model by name and why, a model not
-encoded by words) or a corpus or model that cannot be built, 130 on Ctrl-C.
+encoded by words) or a corpus or model that cannot be built (a full disk: no model left) or a kept model that
+cannot be read (damaged, or a FIFO or folder in its place: named, left as it is), 130 on Ctrl-C.
 """
 
 from __future__ import annotations
@@ -61,10 +62,11 @@ MODEL_MOST = 64 << 20
 
 def trained_model() -> Path:
     """The bench's own model, trained once (about a minute) and kept (written to a ``.partial`` file and renamed: a
-    training cut short leaves no model)."""
+    training cut short or a full disk leaves no model). One kept there is read as ``--model`` is (a damaged one, or
+    a FIFO or folder in its place, is refused by name, not trained over: ArgumentTypeError)."""
     path = corpora.CACHE / "llama_style_16k.model"
-    if path.is_file():
-        return path
+    if path.exists() or path.is_symlink():
+        return model_file(str(path))
     lines = corpora.english_slice().read_text(encoding="utf-8").splitlines()
     lines += corpora.chinese_corpus().read_text(encoding="utf-8")[:1_000_000].splitlines()
     out = io.BytesIO()
@@ -80,8 +82,11 @@ def trained_model() -> Path:
         minloglevel=2,
     )
     partial = path.with_suffix(".partial")
-    partial.write_bytes(out.getvalue())
-    partial.replace(path)
+    try:
+        partial.write_bytes(out.getvalue())
+        partial.replace(path)
+    finally:
+        partial.unlink(missing_ok=True)  # (gone once renamed; a full disk's half-written one removed)
     return path
 
 
@@ -174,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("bench_words: interrupted", file=sys.stderr)
         return 130
-    except (OSError, corpora.CorpusBuildError) as exc:
+    except (OSError, corpora.CorpusBuildError, argparse.ArgumentTypeError) as exc:
         print(f"bench_words: the bench's model: {exc}", file=sys.stderr)
         return 2
     found = {family: encoders(family, model.read_bytes()) for family in families}
