@@ -58,6 +58,12 @@ def library_of(text: str) -> tokenizers.Tokenizer:
     return tokenizers.Tokenizer.from_str(text)
 
 
+def rule_of(text: str) -> str | None:
+    """The words' pattern the tokenizer hands its host for a file (JSON ``text``), as it does where it loads it."""
+    words = hf_words.word_rule(json.loads(text))
+    return words.pattern if words else None
+
+
 def encoded(library, text: str) -> list[int]:
     return library.encode(text, add_special_tokens=False).ids
 
@@ -80,7 +86,7 @@ def test_a_text_by_words_is_the_whole_texts_encode(a_file, texts):
         patch.setattr(word_memo, "WORDS_LEAST", 0)
         real = word_memo.WordMemo.encode
         patch.setattr(word_memo.WordMemo, "encode", lambda memo, piece: used.append(piece) or real(memo, piece))
-        calls = library_calls(text, [])
+        calls = library_calls(text, [], rule_of(text))
         for piece in texts:
             got = calls["ids"](piece)
             assert got.dtype == np.int64 and got.tolist() == encoded(library, piece), repr(piece)
@@ -248,7 +254,7 @@ def test_the_memo_past_its_bound_forgets_between_texts(llama2_file, monkeypatch)
     text = llama2_file.read_text(encoding="utf-8")
     library = library_of(text)
     monkeypatch.setattr(word_memo, "MEMO_WORDS", 50)
-    calls = library_calls(text, [])
+    calls = library_calls(text, [], rule_of(text))
     long_text = "\n".join(corpus_lines() * 3)
     for _ in range(3):
         assert calls["ids"](long_text).tolist() == encoded(library, long_text)
@@ -293,7 +299,7 @@ def test_a_text_that_holds_an_added_token_as_the_library_matches_it_goes_whole(a
     library = library_of(text)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(word_memo, "WORDS_LEAST", 0)
-        calls = library_calls(text, [])
+        calls = library_calls(text, [], rule_of(text))
         for piece in texts:
             assert calls["ids"](piece).tolist() == encoded(library, piece), repr(piece)
 
@@ -336,7 +342,7 @@ def test_a_file_whose_line_breaks_end_its_tokens_cuts_words_after_them_too(
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(word_memo, "WORDS_LEAST", 0)
         patch.setattr(hf_words, "BLOCK_WORDS", 1)
-        calls = library_calls(text, [])
+        calls = library_calls(text, [], rule_of(text))
         for piece in ["a\na", "龘\n龘 a", "a \n\na\n a", "\n\n", "a\n▁a", "龘\n", "X\n\n", "X\nY"]:
             assert calls["ids"](piece).tolist() == encoded(library, piece), repr(piece)
             assert tokens_of(tokenizer, piece) == whole_tokens(tokenizer, piece), repr(piece)
@@ -350,7 +356,11 @@ def test_ids_past_int32(monkeypatch, tmp_path):
     doc["model"]["vocab"]["▁a"] = 2**31 + 5
     text = json.dumps(doc)
     monkeypatch.setattr(word_memo, "WORDS_LEAST", 0)
-    assert library_calls(text, [])["ids"]("b a").tolist() == encoded(library_of(text), "b a") == [1, 3, 2**31 + 5]
+    assert (
+        library_calls(text, [], rule_of(text))["ids"]("b a").tolist()
+        == encoded(library_of(text), "b a")
+        == [1, 3, 2**31 + 5]
+    )
     path = tmp_path / "tokenizer.json"
     path.write_text(text, encoding="utf-8")
     tokenizer = load_any(path)

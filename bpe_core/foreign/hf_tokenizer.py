@@ -22,8 +22,8 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import re
 import string
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -33,15 +33,7 @@ from bpe_core.file_errors import TokenizerFileError
 from bpe_core.foreign import word_memo
 from bpe_core.foreign.base import IDS_CALL, ForeignTokenizer
 from bpe_core.foreign.block_memo import BlockMemo
-from bpe_core.foreign.hf_words import (
-    added_in,
-    bare_file,
-    block_ends,
-    by_words,
-    encode_blocks,
-    word_pattern,
-    words_of,
-)
+from bpe_core.foreign.hf_words import added_in, bare_file, block_ends, encode_blocks, word_rule, words_of
 from bpe_core.foreign.library_host import LibraryEncoder, LibraryError, int_array, pair_array
 from bpe_core.foreign.locality import local_pattern
 from bpe_core.foreign.spans import byte_piece
@@ -82,10 +74,11 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         self.local_pattern = local_pattern(doc)
         self.added_texts = list(added)
         self._regexes = file_regexes(doc)
-        self._host = LibraryEncoder(path, __name__, "library_calls", (text, self._regexes))
+        # a long text's ids and tokens by its words (hf_words), where the file allows it: the words' pattern, else None
+        words = word_rule(doc)
+        words_source = words.pattern if words else None
+        self._host = LibraryEncoder(path, __name__, "library_calls", (text, self._regexes, words_source))
         self._host_calls = frozenset([IDS_CALL])
-        # a long text's tokens by blocks of its words (hf_words), where the file allows it; else None
-        words = word_pattern(doc) if by_words(doc) else None
         self._blocks = BlockMemo(functools.partial(block_ends, words), self._ask_blocks) if words else None
         # (made only where the blocks are: a file of thousands of added tokens would compile them at each load)
         self._holds_added = added_in(doc) if words else lambda text: True
@@ -182,22 +175,29 @@ class HuggingFaceTokenizer(ForeignTokenizer):
 BLOCKS_CALLS = {True: "blocks at start", False: "blocks"}
 
 
-def library_calls(text: str, regexes: list[tuple[str, str]]) -> dict:
+def library_calls(text: str, regexes: list[tuple[str, str]], words: str | None = None) -> dict:
     """In the library host (:mod:`bpe_core.foreign.library_host`): the file's JSON ``text`` as its calls:
     ``encode`` (a text to its ids, character offsets and word indices, -1 for none: arrays) and ``decode`` (ids to
     text, through the file's decoder), as the library does them, ``runaway`` (which of the file's ``regexes``,
     from :func:`file_regexes`, panics alone on a text), ``IDS_CALL`` (a text's ids alone, an array: a long
     text's a word at a time where the file allows it, :mod:`~bpe_core.foreign.hf_words`) and :data:`BLOCKS_CALLS`
-    (blocks of a text's words, each apart, for a file that allows it)."""
+    (blocks of a text's words, each apart, for a file that allows it). ``words``: the pattern of the file's words
+    (:func:`~bpe_core.foreign.hf_words.word_rule`, decided where it was loaded), None for a file encoded whole."""
     library = tokenizers.Tokenizer.from_str(text)
     library.no_truncation()
     library.no_padding()
-    _start_threads(library)
-    doc = functools.cache(lambda: json.loads(text))
-    bare = functools.cache(lambda: bare_file(doc()))  # (asked only of a file by_words accepts)
-    words = functools.cache(lambda: _word_memo(library, doc(), bare))  # decided at the first long text
+    if words is not None:
+        _start_threads(library)
+    doc = functools.cache(lambda: json.loads(text))  # (read only for a file encoded by words)
+    bare = functools.cache(lambda: bare_file(doc()))
     holds_added = functools.cache(lambda: added_in(doc()))
-    whole = functools.partial(library.encode, add_special_tokens=False)
+
+    def ids_of(piece: str) -> list[int]:
+        return library.encode(piece, add_special_tokens=False).ids
+
+    @functools.cache
+    def memo() -> word_memo.WordMemo | None:  # (made at the first long text)
+        return word_memo.WordMemo(re.compile(words), ids_of, words_of(library, bare())) if words is not None else None
 
     def encode(text: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         encoding = library.encode(text, add_special_tokens=False)
@@ -218,7 +218,7 @@ def library_calls(text: str, regexes: list[tuple[str, str]]) -> dict:
         "encode": encode,
         "decode": lambda ids: library.decode(ids, skip_special_tokens=False),
         "runaway": runaway,
-        IDS_CALL: word_memo.ids_call(words, lambda piece: whole(piece).ids, lambda piece: holds_added()(piece)),
+        IDS_CALL: word_memo.ids_call(memo, ids_of, lambda piece: holds_added()(piece)),
         BLOCKS_CALLS[True]: lambda blocks: encode_blocks(library, blocks),
         BLOCKS_CALLS[False]: lambda blocks: encode_blocks(bare(), blocks),
     }
@@ -235,18 +235,6 @@ def _start_threads(library: tokenizers.Tokenizer) -> None:
         raise
     except BaseException:  # noqa: BLE001 - the library's errors, and pyo3's PanicException (a BaseException)
         pass
-
-
-def _word_memo(
-    library: tokenizers.Tokenizer, doc: dict, bare: Callable[[], tokenizers.Tokenizer]
-) -> word_memo.WordMemo | None:
-    """A :class:`~bpe_core.foreign.word_memo.WordMemo` of the file (``doc`` parsed, ``library`` loaded from it,
-    ``bare()`` its :func:`~bpe_core.foreign.hf_words.bare_file`) if its ids are its words'
-    (:mod:`~bpe_core.foreign.hf_words`), else None."""
-    if not by_words(doc):
-        return None
-    first = functools.partial(library.encode, add_special_tokens=False)
-    return word_memo.WordMemo(word_pattern(doc), lambda text: first(text).ids, words_of(library, bare()))
 
 
 def word_starts(words: np.ndarray, starts: np.ndarray) -> np.ndarray:

@@ -33,6 +33,7 @@ import numpy as np
 import tokenizers
 
 from bpe_core.foreign.block_memo import Tokens, marked_ends
+from bpe_core.foreign.library_host import int_array
 from bpe_core.foreign.word_memo import SPACE_AFTER, WORD_OR_LINE
 
 #: A word: spaces (or ``▁``), then characters that are none of those (line breaks among them); ``findall`` ends
@@ -136,6 +137,12 @@ def word_pattern(doc: dict) -> re.Pattern:
     return WORD_OR_LINE if alone and not any(LINE_AFTER.search(token) for token in vocab) else WORD
 
 
+def word_rule(doc: dict) -> re.Pattern | None:
+    """The words the file ``doc`` (parsed) encodes a text by (:func:`word_pattern`), or None where its ids are not
+    its words' (:func:`by_words`): decided once, where the file is loaded, and handed to the library host."""
+    return word_pattern(doc) if by_words(doc) else None
+
+
 def block_ends(word: re.Pattern, text: str) -> np.ndarray:
     """Where the blocks of ``text``'s words (``word``: :func:`word_pattern`'s) end
     (:func:`~bpe_core.foreign.block_memo.marked_ends`: after each word whose hash is a multiple of
@@ -156,9 +163,9 @@ def encode_blocks(tokenizer, blocks: list[str]) -> Tokens:
     from each block's start, whether each token begins a word (none: the file's pipeline keeps a text one word), and
     each block's count of tokens."""
     encoded = tokenizer.encode_batch(blocks, add_special_tokens=False)
-    counts = np.fromiter((len(encoding.ids) for encoding in encoded), np.int64, len(encoded))
+    counts = int_array((len(encoding.ids) for encoding in encoded), len(encoded))
     total = int(counts.sum())
-    ids = np.fromiter(itertools.chain.from_iterable(encoding.ids for encoding in encoded), np.int64, total)
+    ids = int_array(itertools.chain.from_iterable(encoding.ids for encoding in encoded), total)
     pairs = itertools.chain.from_iterable(itertools.chain.from_iterable(encoding.offsets for encoding in encoded))
     offsets = np.fromiter(pairs, np.int64, 2 * total).reshape(total, 2)
     return ids, offsets, np.zeros(total, bool), counts

@@ -18,6 +18,8 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from bpe_core.foreign.library_host import int_array
+
 #: A token that runs on past a word's start: a ``▁`` (a space) after another character. A tokenizer with none is one
 #: whose ids of a text are its words' (each family's rule asks this of every token).
 SPACE_AFTER = re.compile("[^▁]▁")
@@ -110,6 +112,6 @@ def ids_call(
         if len(text) >= WORDS_LEAST and (found := memo()) is not None and not goes_whole(text):
             return found.encode(text)
         encoded = whole(text)
-        return np.fromiter(encoded, np.int64, len(encoded))
+        return int_array(encoded, len(encoded))
 
     return ids

@@ -130,11 +130,12 @@ def encoders(family: str, data: bytes):
         encode, calls = library.EncodeAsIds, functools.partial(sp_tokenizer.library_calls, data)
     else:
         text = llama2_tokenizer_json(data)
-        if not hf_words.by_words(json.loads(text)):
+        words = hf_words.word_rule(json.loads(text))
+        if words is None:
             return None
         whole = tokenizers.Tokenizer.from_str(text)
         encode = functools.partial(_ids, whole)
-        calls = functools.partial(hf_tokenizer.library_calls, text, [])
+        calls = functools.partial(hf_tokenizer.library_calls, text, [], words.pattern)
 
     def new_ids():
         ids = calls()[IDS_CALL]
