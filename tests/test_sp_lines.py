@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from test_foreign_builders import corpus_lines
 
 from bpe_core.foreign import SentencePieceTokenizer, block_memo, sp_lines
-from bpe_core.foreign.block_memo import BlockMemo
-from bpe_core.foreign.sp_lines import block_ends, by_lines, lines_of
+from bpe_core.foreign.block_memo import BlockMemo, marked_ends
+from bpe_core.foreign.sp_lines import by_lines, lines_from, lines_of
 
 PIECES = list("ab Zé中文😀龘12 \r\n\t,.'") + ["\n\n", " \n", "\n ", "<extra>", "<s>", "  ", "ﬁ", "１２", "the "]
 TEXTS = st.lists(st.sampled_from(PIECES), max_size=40).map("".join) | st.text(max_size=40)
@@ -55,6 +55,11 @@ def same(a, b) -> bool:
     return all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
 
 
+def lines_memo(ask) -> BlockMemo:
+    """A memo of blocks of lines, as a SentencePiece tokenizer makes it (``BLOCK_LINES`` read at each text)."""
+    return BlockMemo(lines_from, lambda: sp_lines.BLOCK_LINES, ask)
+
+
 def test_lines_are_cut_after_each_line_break_only():
     assert lines_of("a\r\nb\n\nc\u2028d\n") == ["a\r\n", "b\n", "\n", "c\u2028d\n"]
     assert lines_of("") == [] and lines_of("\n") == ["\n"] and "".join(lines_of("x\ny")) == "x\ny"
@@ -68,7 +73,7 @@ def test_a_text_by_lines_is_the_whole_texts_encode(llama_style, texts):
     for block_lines in (2, 32):
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(sp_lines, "BLOCK_LINES", block_lines)
-            memo = BlockMemo(block_ends, llama_style._ask_lines)
+            memo = lines_memo(llama_style._ask_lines)
             for text in texts:
                 assert same(memo.encode(text), whole(llama_style, text)), text
 
@@ -96,7 +101,7 @@ def test_a_long_texts_edits_keep_the_libraries_view(llama_style, monkeypatch):
 def test_a_memo_past_its_bound_forgets_between_texts(llama_style, monkeypatch):
     monkeypatch.setattr(block_memo, "MEMO_CHARS", 500)
     monkeypatch.setattr(sp_lines, "BLOCK_LINES", 1)  # a block a line, whatever the hashes (of 60-70 characters each)
-    memo = BlockMemo(block_ends, llama_style._ask_lines)
+    memo = lines_memo(llama_style._ask_lines)
     text = "\n".join(corpus_lines()[:20])
     sizes = []
     for _ in range(3):
@@ -136,22 +141,21 @@ def test_a_hand_edited_or_damaged_model_says_no_rather_than_guess():
 
 
 def test_no_text_breaks_only_and_a_line_past_the_memo(llama_style, monkeypatch):
-    memo = BlockMemo(block_ends, llama_style._ask_lines)
+    memo = lines_memo(llama_style._ask_lines)
     for text in ["", "\n", "\n" * 50, "\n\nab\n"]:
         assert same(memo.encode(text), whole(llama_style, text)), repr(text)
     monkeypatch.setattr(block_memo, "MEMO_CHARS", 10)
-    memo = BlockMemo(block_ends, memo.ask)
+    memo = lines_memo(memo.ask)
     text = "short\n" * 8 + "a much longer line than ten characters\n" * 3
     assert same(memo.encode(text), whole(llama_style, text))
-    ends = sp_lines.block_ends(text).tolist()
+    ends = marked_ends(lines_of(text), sp_lines.BLOCK_LINES).tolist()
     # a block met twice is remembered once (the text's first apart: it begins the text)
     blocks = {(text[a:b], a == 0) for a, b in zip([0, *ends[:-1]], ends)}
     assert memo.chars == sum(len(block) for block, _ in blocks if len(block) <= 10)  # the longer used, not remembered
 
 
 def test_a_block_count_that_does_not_come_back_is_an_error_not_misplaced_tokens():
-    memo = BlockMemo(
-        block_ends,
+    memo = lines_memo(
         lambda blocks, at_start: (
             np.zeros(0, np.int64),
             np.zeros((0, 2), np.int64),

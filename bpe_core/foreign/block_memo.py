@@ -27,6 +27,12 @@ MEMO_CHARS = 4_000_000
 #: start, whether each token begins a word, and each block's count of tokens.
 Tokens = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
+#: How a family cuts a text into units: ``units(text, start, stop)`` are the units from ``start`` (where one begins)
+#: through the first that ends at or past ``stop`` (``start < stop <= len(text)``; none at the text's end), as
+#: cutting the whole text gives them. Units follow one another, none empty, and each is found by reading its own
+#: characters and the one after it (the text's end where there is none).
+Units = Callable[[str, int, int], list[str]]
+
 
 def marked_ends(units: list[str], every: int) -> np.ndarray:
     """Where the blocks of a text cut into ``units`` end (character positions, the last at its end): after each
@@ -40,13 +46,13 @@ def marked_ends(units: list[str], every: int) -> np.ndarray:
 
 
 class BlockMemo:
-    """The tokens of blocks of texts, by the block's text (and whether it began its text). ``ends(text)`` says where
-    a text's blocks end (:func:`marked_ends` of its units); ``ask(blocks, at_start)`` encodes blocks apart in the
-    library, one call for a text's first block (``at_start``: as a text begins) and one for the others it has not
-    met."""
+    """The tokens of blocks of texts, by the block's text (and whether it began its text). ``units`` cuts a text
+    into units (:data:`Units`), and a block ends after a unit whose hash is a multiple of ``every()`` (the family's
+    setting, read at each text); ``ask(blocks, at_start)`` encodes blocks apart in the library, one call for a
+    text's first block (``at_start``: as a text begins) and one for the others it has not met."""
 
-    def __init__(self, ends: Callable[[str], np.ndarray], ask: Callable[[list[str], bool], Tokens]):
-        self.ends, self.ask = ends, ask
+    def __init__(self, units: Units, every: Callable[[], int], ask: Callable[[list[str], bool], Tokens]):
+        self.units, self.every, self.ask = units, every, ask
         self.blocks: dict[tuple[str, bool], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         self.chars = 0
         self._lock = threading.Lock()  # (the window's encoding thread and the main one may both encode)
@@ -73,6 +79,10 @@ class BlockMemo:
         if len(begins):
             begins[0] = True
         return ids, offsets, np.flatnonzero(begins)
+
+    def ends(self, text: str) -> np.ndarray:
+        """Where ``text``'s blocks end (:func:`marked_ends` of all its units)."""
+        return marked_ends(self.units(text, 0, len(text)), self.every())
 
     def _learn(self, keys: list[tuple[str, bool]]) -> dict:
         """The tokens of the blocks ``keys`` (the text's first in a call of its own), each remembered unless it is

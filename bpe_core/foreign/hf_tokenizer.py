@@ -30,10 +30,10 @@ import numpy as np
 import tokenizers
 
 from bpe_core.file_errors import TokenizerFileError
-from bpe_core.foreign import word_memo
+from bpe_core.foreign import hf_words, word_memo
 from bpe_core.foreign.base import IDS_CALL, ForeignTokenizer
 from bpe_core.foreign.block_memo import BlockMemo
-from bpe_core.foreign.hf_words import added_in, bare_file, block_ends, encode_blocks, word_rule, words_of
+from bpe_core.foreign.hf_words import added_in, bare_file, encode_blocks, word_rule, words_from, words_of
 from bpe_core.foreign.library_host import LibraryEncoder, LibraryError, int_array, pair_array
 from bpe_core.foreign.locality import local_pattern
 from bpe_core.foreign.spans import byte_piece
@@ -79,7 +79,11 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         words_source = words.pattern if words else None
         self._host = LibraryEncoder(path, __name__, "library_calls", (text, self._regexes, words_source))
         self._host_calls = frozenset([IDS_CALL])
-        self._blocks = BlockMemo(functools.partial(block_ends, words), self._ask_blocks) if words else None
+        self._blocks = (  # (BLOCK_WORDS read at each text)
+            BlockMemo(functools.partial(words_from, words), lambda: hf_words.BLOCK_WORDS, self._ask_blocks)
+            if words
+            else None
+        )
         # (made only where the blocks are: a file of thousands of added tokens would compile them at each load)
         self._holds_added = added_in(doc) if words else lambda text: True
         self.warning = _drops_unknown(path, model) if not (self._byte_level or self._byte_fallback) else None

@@ -32,7 +32,7 @@ from collections.abc import Callable
 import numpy as np
 import tokenizers
 
-from bpe_core.foreign.block_memo import Tokens, marked_ends
+from bpe_core.foreign.block_memo import Tokens
 from bpe_core.foreign.library_host import int_array
 from bpe_core.foreign.word_memo import SPACE_AFTER, WORD_OR_LINE
 
@@ -53,7 +53,7 @@ LLAMA2_NORMALIZER = {
 _METASPACE_KEYS = {"type", "replacement", "prepend_scheme", "split", "add_prefix_space"}
 #: A word longer than this is encoded by the file's pipeline, not by its model alone (:func:`words_of`).
 LONG_WORD = 24
-#: A block of words ends after a word whose hash is a multiple of this (:func:`block_ends`).
+#: A block of words ends after a word whose hash is a multiple of this (:func:`words_from`).
 BLOCK_WORDS = 64
 
 
@@ -143,18 +143,21 @@ def word_rule(doc: dict) -> re.Pattern | None:
     return word_pattern(doc) if by_words(doc) else None
 
 
-def block_ends(word: re.Pattern, text: str) -> np.ndarray:
-    """Where the blocks of ``text``'s words (``word``: :func:`word_pattern`'s) end
-    (:func:`~bpe_core.foreign.block_memo.marked_ends`: after each word whose hash is a multiple of
-    :data:`BLOCK_WORDS`): a long text's tokens with their offsets are remembered by block (a Compare pane's edit
-    encodes its block again, not the text).
+def words_from(word: re.Pattern, text: str, start: int, stop: int) -> list[str]:
+    """The words of ``text`` (``word``: :func:`word_pattern`'s) from ``start`` (where one begins) through the first
+    that ends at or past ``stop`` (:data:`~bpe_core.foreign.block_memo.Units`): those found in ``text[:stop]``, the
+    last of them, which may have been cut there, found again in the whole text (a word is found by reading its own
+    characters and the one after it: one that ends before ``stop`` is the whole text's). A Compare pane's long text
+    is remembered by blocks of its words (after each word whose hash is a multiple of :data:`BLOCK_WORDS`).
 
-    >>> block_ends(WORD, "").tolist(), block_ends(WORD, "one").tolist()
-    ([], [3])
+    >>> words_from(WORD, "one two three", 0, 5), words_from(WORD, "one two three", 3, 13), words_from(WORD, "", 0, 0)
+    (['one', ' two'], [' two', ' three'], [])
     """
-    words = word.findall(text)
-    words.pop()  # (the empty match at the end)
-    return marked_ends(words, BLOCK_WORDS)
+    words = word.findall(text, start, stop)
+    words.pop()  # (the empty match at stop)
+    if words and stop < len(text):
+        words.append(next(word.finditer(text, stop - len(words.pop()))).group())
+    return words
 
 
 def encode_blocks(tokenizer, blocks: list[str]) -> Tokens:

@@ -10,7 +10,7 @@ the text is BPE of each line. The text's first line is encoded as a text is (the
 ``▁``, is the text's); each other line without that space, by the same model with ``add_dummy_prefix`` set off
 (:func:`bare`).
 
-The lines are remembered in blocks of about :data:`BLOCK_LINES` (:func:`block_ends`) by a
+The lines (:func:`lines_from`) are remembered in blocks of about :data:`BLOCK_LINES` by a
 :class:`~bpe_core.foreign.block_memo.BlockMemo`.
 
 >>> lines_of("ab\\n\\ncd")
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from bpe_core.foreign.block_memo import Tokens, marked_ends
+from bpe_core.foreign.block_memo import Tokens
 from bpe_core.foreign.sp_proto import _field, message
 
 #: A text shorter than this is encoded whole (one call; its lines' memo would save nothing).
@@ -65,14 +65,15 @@ def lines_of(text: str) -> list[str]:
     return [line + "\n" for line in lines] + ([last] if last else [])
 
 
-def block_ends(text: str) -> np.ndarray:
-    """Where the blocks of ``text``'s lines end (:func:`~bpe_core.foreign.block_memo.marked_ends`: after each line
-    whose hash is a multiple of :data:`BLOCK_LINES`, wherever it is).
+def lines_from(text: str, start: int, stop: int) -> list[str]:
+    """The lines of ``text`` from ``start`` (where one begins) through the first that ends at or past ``stop``
+    (:data:`~bpe_core.foreign.block_memo.Units`: a line ends after a line break, or at the text's end).
 
-    >>> block_ends(""), block_ends("one line").tolist()
-    (array([], dtype=int64), [8])
+    >>> lines_from("ab\\ncd\\nef", 0, 4), lines_from("ab\\ncd\\nef", 3, 8), lines_from("", 0, 0)
+    (['ab\\n', 'cd\\n'], ['cd\\n', 'ef'], [])
     """
-    return marked_ends(lines_of(text), BLOCK_LINES)
+    end = text.find("\n", max(start, stop - 1)) + 1 or len(text)
+    return lines_of(text[start:end])
 
 
 def encode_lines(first, rest, blocks: list[str], at_start: bool) -> Tokens:

@@ -15,11 +15,11 @@ import sentencepiece
 
 from bpe_core.encoding.protocol import TokenRank
 from bpe_core.file_errors import TokenizerFileError
-from bpe_core.foreign import word_memo
+from bpe_core.foreign import sp_lines, word_memo
 from bpe_core.foreign.base import IDS_CALL, ForeignTokenizer
 from bpe_core.foreign.block_memo import BlockMemo
 from bpe_core.foreign.library_host import LibraryEncoder, int_array, pair_array
-from bpe_core.foreign.sp_lines import LINES_LEAST, bare, block_ends, by_lines, encode_lines
+from bpe_core.foreign.sp_lines import LINES_LEAST, bare, by_lines, encode_lines, lines_from
 from bpe_core.foreign.sp_proto import model_type
 from bpe_core.foreign.sp_words import WORD, by_words
 from bpe_core.foreign.spans import byte_piece
@@ -44,7 +44,7 @@ class SentencePieceTokenizer(ForeignTokenizer):
         self._host = LibraryEncoder(path, __name__, "library_calls", (data,))
         self._host_calls = frozenset([IDS_CALL])
         self._data = data
-        self._lines = BlockMemo(block_ends, self._ask_lines)
+        self._lines = BlockMemo(lines_from, lambda: sp_lines.BLOCK_LINES, self._ask_lines)  # (read at each text)
 
     @functools.cached_property
     def by_lines(self) -> bool:
