@@ -306,7 +306,14 @@ def han_vocabularies(draw, rule: str):
     return {i: token for token, i in ids.items()}, merges
 
 
-han_texts = st.lists(st.text("中的国", min_size=1, max_size=12), min_size=1, max_size=8).map(" ".join)
+#: Clauses after a lead of another width or none (" ", "é" of two bytes, "😀" of four, "，" of three), in a text
+#: of two bytes a character or, with an emoji at its end, of four (its clauses converted from either).
+han_clauses = st.tuples(st.sampled_from(["", " ", "é", "\U0001f600", "，"]), st.text("中的国", min_size=1, max_size=12))
+han_texts = st.builds(
+    lambda clauses, wide: " ".join(clauses) + ("\U0001f600" if wide else ""),
+    st.lists(han_clauses.map("".join), min_size=1, max_size=8),
+    st.booleans(),
+)
 
 
 @pytest.mark.parametrize("rule", ["pairs", "ranks"])
