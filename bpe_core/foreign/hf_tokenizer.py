@@ -33,6 +33,7 @@ from bpe_core.file_errors import TokenizerFileError
 from bpe_core.foreign import hf_words, word_memo
 from bpe_core.foreign.base import IDS_CALL, ForeignTokenizer
 from bpe_core.foreign.block_memo import BlockMemo
+from bpe_core.foreign.hf_spaces import SPACED, by_spaces
 from bpe_core.foreign.hf_words import added_in, bare_file, encode_blocks, word_rule, words_from, words_of
 from bpe_core.foreign.library_host import LibraryEncoder, LibraryError, int_array, pair_array
 from bpe_core.foreign.locality import local_pattern
@@ -74,18 +75,21 @@ class HuggingFaceTokenizer(ForeignTokenizer):
         self.local_pattern = local_pattern(doc)
         self.added_texts = list(added)
         self._regexes = file_regexes(doc)
-        # a long text's ids and tokens by its words (hf_words), where the file allows it: the words' pattern, else None
+        # a long text's ids and tokens by its words (hf_words), where the file allows it: the words' pattern, else None;
+        # or its tokens by blocks of words cut before spaces, where the file cuts there (hf_spaces)
         words = word_rule(doc)
         words_source = words.pattern if words else None
-        self._host = LibraryEncoder(path, __name__, "library_calls", (text, self._regexes, words_source))
+        spaced = words is None and by_spaces(doc)
+        self._host = LibraryEncoder(path, __name__, "library_calls", (text, self._regexes, words_source, spaced))
         self._host_calls = frozenset([IDS_CALL])
+        units = words or (SPACED if spaced else None)
         self._blocks = (  # (BLOCK_WORDS read at each text)
-            BlockMemo(functools.partial(words_from, words), lambda: hf_words.BLOCK_WORDS, self._ask_blocks)
-            if words
+            BlockMemo(functools.partial(words_from, units), lambda: hf_words.BLOCK_WORDS, self._ask_blocks)
+            if units
             else None
         )
         # (made only where the blocks are: a file of thousands of added tokens would compile them at each load)
-        self._holds_added = added_in(doc) if words else lambda text: True
+        self._holds_added = added_in(doc) if units else lambda text: True
         self.warning = _drops_unknown(path, model) if not (self._byte_level or self._byte_fallback) else None
 
     def _ask_blocks(self, blocks: list[str], at_start: bool):
@@ -179,18 +183,20 @@ class HuggingFaceTokenizer(ForeignTokenizer):
 BLOCKS_CALLS = {True: "blocks at start", False: "blocks"}
 
 
-def library_calls(text: str, regexes: list[tuple[str, str]], words: str | None = None) -> dict:
+def library_calls(text: str, regexes: list[tuple[str, str]], words: str | None = None, spaced: bool = False) -> dict:
     """In the library host (:mod:`bpe_core.foreign.library_host`): the file's JSON ``text`` as its calls:
     ``encode`` (a text to its ids, character offsets and word indices, -1 for none: arrays) and ``decode`` (ids to
     text, through the file's decoder), as the library does them, ``runaway`` (which of the file's ``regexes``,
     from :func:`file_regexes`, panics alone on a text), ``IDS_CALL`` (a text's ids alone, an array: a long
     text's a word at a time where the file allows it, :mod:`~bpe_core.foreign.hf_words`) and :data:`BLOCKS_CALLS`
     (blocks of a text's words, each apart, for a file that allows it). ``words``: the pattern of the file's words
-    (:func:`~bpe_core.foreign.hf_words.word_rule`, decided where it was loaded), None for a file encoded whole."""
+    (:func:`~bpe_core.foreign.hf_words.word_rule`, decided where it was loaded), None for a file encoded whole;
+    ``spaced``: the file's blocks are cut before spaces (:func:`~bpe_core.foreign.hf_spaces.by_spaces`), each
+    encoded by the file itself, its words kept."""
     library = tokenizers.Tokenizer.from_str(text)
     library.no_truncation()
     library.no_padding()
-    if words is not None:
+    if words is not None or spaced:
         _start_threads(library)
     doc = functools.cache(lambda: json.loads(text))  # (read only for a file encoded by words)
     bare = functools.cache(lambda: bare_file(doc()))
@@ -223,8 +229,8 @@ def library_calls(text: str, regexes: list[tuple[str, str]], words: str | None =
         "decode": lambda ids: library.decode(ids, skip_special_tokens=False),
         "runaway": runaway,
         IDS_CALL: word_memo.ids_call(memo, ids_of, lambda piece: holds_added()(piece)),
-        BLOCKS_CALLS[True]: lambda blocks: encode_blocks(library, blocks),
-        BLOCKS_CALLS[False]: lambda blocks: encode_blocks(bare(), blocks),
+        BLOCKS_CALLS[True]: lambda blocks: encode_blocks(library, blocks, spaced),
+        BLOCKS_CALLS[False]: lambda blocks: encode_blocks(library if spaced else bare(), blocks, spaced),
     }
 
 

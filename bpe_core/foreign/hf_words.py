@@ -160,18 +160,27 @@ def words_from(word: re.Pattern, text: str, start: int, stop: int) -> list[str]:
     return words
 
 
-def encode_blocks(tokenizer, blocks: list[str]) -> Tokens:
+def encode_blocks(tokenizer, blocks: list[str], words: bool = False) -> Tokens:
     """In the library host: ``blocks`` of a text encoded apart by ``tokenizer`` (the file for the text's first
     block, its :func:`bare_file` for the others; in one batch, on the library's threads): ids, character offsets
-    from each block's start, whether each token begins a word (none: the file's pipeline keeps a text one word), and
-    each block's count of tokens."""
+    from each block's start, whether each token begins a word, and each block's count of tokens. Without ``words``
+    none does (the file's pipeline keeps a text one word); with them (a file that cuts a text at its spaces:
+    :mod:`~bpe_core.foreign.hf_spaces`), a block's first token does, and one in no word or in another word than the
+    token before it (as :func:`~bpe_core.foreign.hf_tokenizer.word_starts` reads a whole text's)."""
     encoded = tokenizer.encode_batch(blocks, add_special_tokens=False)
     counts = int_array((len(encoding.ids) for encoding in encoded), len(encoded))
     total = int(counts.sum())
     ids = int_array(itertools.chain.from_iterable(encoding.ids for encoding in encoded), total)
     pairs = itertools.chain.from_iterable(itertools.chain.from_iterable(encoding.offsets for encoding in encoded))
     offsets = np.fromiter(pairs, np.int64, 2 * total).reshape(total, 2)
-    return ids, offsets, np.zeros(total, bool), counts
+    begins = np.zeros(total, bool)
+    if words and total:
+        found = itertools.chain.from_iterable(encoding.word_ids for encoding in encoded)
+        index = int_array((-1 if word is None else word for word in found), total)
+        begins[1:] = (index[1:] == -1) | (index[1:] != index[:-1])
+        begins[np.cumsum(counts)[:-1][counts[1:] > 0]] = True  # (each block's first token, where it has one)
+        begins[0] = True
+    return ids, offsets, begins, counts
 
 
 def added_in(doc: dict):

@@ -11,10 +11,13 @@ at every key) and one set as Llama 2's is (``llama-style``: no normalization, sp
 :mod:`bpe_core.foreign.sp_lines`); and the second one's pieces as a ``tokenizer.json`` set as Llama 2's is
 (``llama-json``, made by ``llama2_tokenizer_json`` of ``tests/test_foreign_builders.py``: its pipeline keeps a text
 one word, so the ``tokenizers`` library runs BPE over all of it; only the edited words' block is sent,
-:mod:`bpe_core.foreign.hf_words`). Each run is a fresh process: the panes' ``EncodeService`` given the first N
-characters of the Chinese corpus, then five keys typed in its middle, each request waited for; the figure is the
-median, over the keys, of the time from the request to each pane's result for the new text. ``--tree``: another
-checkout, measured alternately as "before". The peer: tiktoken's whole encode of the same text, in the same runs.
+:mod:`bpe_core.foreign.hf_words`); and a WordPiece ``tokenizer.json`` set as BERT's is (``wordpiece``: BERT's
+normalizer and pre-tokenizer, trained by the ``tokenizers`` library on the corpus: only the edited words' block, cut
+before spaces, is sent, :mod:`bpe_core.foreign.hf_spaces`). Each run is a fresh process: the panes' ``EncodeService``
+given the first N characters of the Chinese corpus, then five keys typed in its middle, each request waited for; the
+figure is the median, over the keys, of the time from the request to each pane's result for the new text.
+``--tree``: another checkout, measured alternately as "before". The peer: tiktoken's whole encode of the same text, in
+the same runs.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from bench_incremental import child_json, run_measure  # noqa: E402
 from test_foreign_builders import llama2_tokenizer_json  # noqa: E402
 
 CORPUS = HERE / ".corpora" / "chinese.txt"
-PANES = ("ours", "o200k_base", "sentencepiece", "llama-style", "llama-json")
+PANES = ("ours", "o200k_base", "sentencepiece", "llama-style", "llama-json", "wordpiece")
 #: Each SentencePiece pane's model: SentencePiece's defaults, and Llama 2's settings.
 MODELS = {
     "sentencepiece": {},
@@ -53,12 +56,13 @@ from bpe_core.encoding.reference import get_encoding
 from bpe_core.encoding.tokenizer import Tokenizer
 from bpe_core.formats import load_any
 
-corpus, chars, model, llama_style, llama_json = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+corpus, chars, model, llama_style, llama_json, wordpiece = sys.argv[1], int(sys.argv[2]), *sys.argv[3:7]
 text = open(corpus, encoding="utf-8").read()[:chars]
 sources = [
     PaneSource("sentencepiece", "SentencePiece", load_any(model)),
     PaneSource("llama-style", "Llama-style", load_any(llama_style)),
     PaneSource("llama-json", "Llama-style tokenizer.json", load_any(llama_json)),
+    PaneSource("wordpiece", "WordPiece tokenizer.json", load_any(wordpiece)),
     PaneSource("ours", "ours", Tokenizer.from_tiktoken("o200k_base")),
     reference_source("o200k_base"),
 ]
@@ -79,7 +83,7 @@ def ask(text):
 try:
     ask(text)
     ask(text + "。")  # every tokenizer loaded, each pane's time known
-    waits = {key: [] for key in ("ours", "o200k_base", "sentencepiece", "llama-style", "llama-json")}
+    waits = {key: [] for key in ("ours", "o200k_base", "sentencepiece", "llama-style", "llama-json", "wordpiece")}
     for k, typed in enumerate("你好世界啊"):
         at = len(text) // 2 + k
         text = text[:at] + typed + text[at:]
@@ -122,6 +126,21 @@ def train_model(corpus: Path, folder: str, name: str = "sentencepiece") -> Path:
     return path
 
 
+def train_wordpiece(corpus: Path, folder: str) -> Path:
+    """A WordPiece ``tokenizer.json`` of 8,000 tokens set as BERT's is, trained on the corpus by the ``tokenizers``
+    library, written into ``folder``."""
+    from tokenizers import Tokenizer, models, normalizers, pre_tokenizers, trainers
+
+    library = Tokenizer(models.WordPiece(unk_token="[UNK]"))
+    library.normalizer = normalizers.BertNormalizer(lowercase=True)
+    library.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+    lines = [line for line in corpus.read_text(encoding="utf-8").splitlines() if line.strip()][:200_000]
+    library.train_from_iterator(lines, trainers.WordPieceTrainer(vocab_size=8000, special_tokens=["[UNK]"]))
+    path = Path(folder) / "wordpiece.json"
+    library.save(str(path))
+    return path
+
+
 def main() -> int:
     return run_measure("bench_slow_pane", __doc__, 300_000, "tree", measure)
 
@@ -138,6 +157,7 @@ def measure(args: argparse.Namespace) -> int:
             models.append(Path(folder) / "llama-json" / "tokenizer.json")
             models[-1].parent.mkdir()
             models[-1].write_text(llama2_tokenizer_json(models[1].read_bytes()), encoding="utf-8")
+            models.append(train_wordpiece(CORPUS, folder))
         except OSError as exc:  # (a full disk, a temporary folder that cannot be written)
             print(f"bench_slow_pane: cannot write the model it measures in {folder}: {exc}", file=sys.stderr)
             return 1
