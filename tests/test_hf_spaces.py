@@ -21,8 +21,9 @@ from bpe_core.formats import load_any
 
 #: What a text is made of: spaces, line breaks and tabs, letters that lowercase, accented ones (composed and not), a
 #: final sigma, Han and Hangul, full-width and no-break spaces, NFKC's spacing accent (a space comes of it), digits,
-#: punctuation, control characters, an emoji, the file's own specials.
-PIECES = list("ab Zé中文한😀12 \r\n\t,.'ΣσΑ\u00a0\u3000\u00b4\u0301\x00\x07") + [
+#: punctuation, control characters, an emoji, characters of no script in the library's tables (private use, a newer
+#: emoji and letter), the file's own specials.
+PIECES = list("ab Zé中文한😀12 \r\n\t,.'ΣσΑ\u00a0\u3000\u00b4\u0301\x00\x07\ue000🥲ՠ") + [
     "  ",
     "   x",
     "e\u0301",
@@ -56,10 +57,15 @@ def trained(kind: str) -> tokenizers.Tokenizer:
         library.normalizer = normalizers.Sequence(steps)
         library.pre_tokenizer = pre_tokenizers.Whitespace()
         trainer = trainers.BpeTrainer(vocab_size=500, special_tokens=["<unk>"], continuing_subword_prefix="##")
-    else:  # a word a token, digits and punctuation apart
+    else:  # a word a token, digits, punctuation and scripts apart
         library = tokenizers.Tokenizer(models.WordLevel(unk_token="<unk>"))
         library.pre_tokenizer = pre_tokenizers.Sequence(
-            [pre_tokenizers.WhitespaceSplit(), pre_tokenizers.Punctuation(), pre_tokenizers.Digits(True)]
+            [
+                pre_tokenizers.WhitespaceSplit(),
+                pre_tokenizers.Punctuation(),
+                pre_tokenizers.Digits(True),
+                pre_tokenizers.UnicodeScripts(),
+            ]
         )
         trainer = trainers.WordLevelTrainer(vocab_size=300, special_tokens=["<unk>"])
     library.train_from_iterator(corpus_lines() + ["ΑΣ σας é e\u0301 中文 한국어 12345"], trainer)
@@ -120,6 +126,10 @@ def pipeline(normalizer, pre_tokenizer, model="WordPiece", added=()) -> dict:
     return {"normalizer": normalizer, "pre_tokenizer": pre_tokenizer, "model": {"type": model}, "added_tokens": added}
 
 
+def sequence(*steps: dict) -> dict:
+    return {"type": "Sequence", "pretokenizers": list(steps)}
+
+
 BERT = pipeline({"type": "BertNormalizer"}, {"type": "BertPreTokenizer"})
 METASPACE = {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "always", "split": True}
 
@@ -133,6 +143,7 @@ METASPACE = {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "alway
         pipeline({"type": "Sequence", "normalizers": [{"type": "NFD"}, {"type": "Lowercase"}]}, METASPACE, "Unigram"),
         pipeline(None, {"type": "Sequence", "pretokenizers": [{"type": "Digits"}, {"type": "WhitespaceSplit"}]}),
         pipeline({"type": "Lowercase"}, {"type": "Whitespace"}, "WordLevel", [{"content": "[X]", "normalized": False}]),
+        pipeline(None, sequence({"type": "WhitespaceSplit"}, {"type": "UnicodeScripts"})),
     ],
 )
 def test_pipelines_that_cut_at_spaces_are_read_by_blocks(doc):
@@ -153,6 +164,10 @@ def test_pipelines_that_cut_at_spaces_are_read_by_blocks(doc):
         pipeline(None, {"type": "Whitespace"}, "BPE") | {"model": {"type": "BPE", "dropout": 0.1}},
         pipeline(None, {"type": "Whitespace"}, None),
         pipeline({"type": "Lowercase"}, {"type": "Whitespace"}, "WordPiece", [{"content": "[X]", "normalized": True}]),
+        # (found by a review: UnicodeScripts keeps "a b" one piece, and drops a block's first spaces and a character
+        # of no script after them, U+E000 or 🥲, where the whole text keeps them)
+        pipeline(None, sequence({"type": "UnicodeScripts"}, METASPACE), "WordLevel"),
+        pipeline(None, sequence({"type": "UnicodeScripts"}, {"type": "WhitespaceSplit"})),
     ],
 )
 def test_pipelines_that_read_across_a_space_are_not(doc):
