@@ -168,6 +168,14 @@ def test_pipelines_that_cut_at_spaces_are_read_by_blocks(doc):
         # of no script after them, U+E000 or 🥲, where the whole text keeps them)
         pipeline(None, sequence({"type": "UnicodeScripts"}, METASPACE), "WordLevel"),
         pipeline(None, sequence({"type": "UnicodeScripts"}, {"type": "WhitespaceSplit"})),
+        # hand-edited shapes: a step that is no object, a Sequence without its list, an empty Sequence
+        pipeline({"type": "Sequence", "normalizers": ["NFC"]}, {"type": "BertPreTokenizer"}),
+        pipeline({"type": "Sequence"}, {"type": "BertPreTokenizer"}),
+        pipeline(None, {"type": "Sequence", "pretokenizers": [None, {"type": "WhitespaceSplit"}]}),
+        pipeline(None, sequence()),
+        pipeline("NFC", {"type": "BertPreTokenizer"}),
+        pipeline(None, "Whitespace"),
+        {"model": "WordPiece", "pre_tokenizer": {"type": "Whitespace"}},
     ],
 )
 def test_pipelines_that_read_across_a_space_are_not(doc):
