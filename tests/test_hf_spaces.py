@@ -12,7 +12,7 @@ import tokenizers
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_foreign_builders import corpus_lines
-from test_hf_words import tokens_of, whole_tokens
+from test_hf_words import assert_blocks_as_whole, tokens_of, whole_tokens
 from tokenizers import decoders, models, normalizers, pre_tokenizers, trainers
 
 from bpe_core.foreign import hf_words, word_memo
@@ -91,14 +91,7 @@ def test_words_start_before_a_space():
 def test_a_text_by_blocks_of_words_is_the_whole_texts_view(a_file, texts):
     """A Compare pane's tokens of a text (ids, offsets, word starts) put together from blocks of its words, one
     memo through several texts, in blocks of about 1, 2 and 64 words: the library's of the whole text."""
-    tokenizer = load_any(a_file)
-    assert tokenizer._blocks is not None
-    for block_words in (1, 2, 64):
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(word_memo, "WORDS_LEAST", 0)
-            patch.setattr(hf_words, "BLOCK_WORDS", block_words)
-            for text in texts:
-                assert tokens_of(tokenizer, text) == whole_tokens(tokenizer, text), repr(text)
+    assert_blocks_as_whole(a_file, texts, (1, 2, 64))
 
 
 def test_a_long_texts_edits_send_only_their_blocks_to_the_library(a_file, monkeypatch):

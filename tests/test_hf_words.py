@@ -120,19 +120,25 @@ def tokens_of(tokenizer, text: str) -> tuple[list, list, list]:
     return np.asarray(ids).tolist(), offsets.tolist(), starts(offsets[:, 0]).tolist()
 
 
+def assert_blocks_as_whole(path, texts: list[str], block_words: tuple[int, ...]) -> None:
+    """The file at ``path`` views each of ``texts`` (one memo through them all), in blocks of about each of
+    ``block_words`` words, as its library does the whole text: the same ids, offsets and word starts."""
+    tokenizer = load_any(path)
+    assert tokenizer._blocks is not None
+    for size in block_words:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(word_memo, "WORDS_LEAST", 0)
+            patch.setattr(hf_words, "BLOCK_WORDS", size)
+            for text in texts:
+                assert tokens_of(tokenizer, text) == whole_tokens(tokenizer, text), repr(text)
+
+
 @settings(max_examples=150, deadline=None)
 @given(texts=st.lists(TEXTS, min_size=1, max_size=4))
 def test_a_text_by_blocks_of_words_is_the_whole_texts_view(a_file, texts):
     """A Compare pane's tokens of a long text (ids, offsets, word starts) put together from blocks of its words,
     one memo through several texts, in blocks of about 2 words and of about 64: the library's of the whole text."""
-    tokenizer = load_any(a_file)
-    assert tokenizer._blocks is not None
-    for block_words in (2, 64):
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(word_memo, "WORDS_LEAST", 0)
-            patch.setattr(hf_words, "BLOCK_WORDS", block_words)
-            for text in texts:
-                assert tokens_of(tokenizer, text) == whole_tokens(tokenizer, text), repr(text)
+    assert_blocks_as_whole(a_file, texts, (2, 64))
 
 
 def test_a_long_texts_edits_send_only_their_blocks_to_the_library(a_file, monkeypatch):
