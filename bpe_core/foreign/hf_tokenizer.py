@@ -37,6 +37,7 @@ from bpe_core.foreign.hf_spaces import SPACED, by_spaces
 from bpe_core.foreign.hf_words import added_in, bare_file, encode_blocks, word_rule, words_from, words_of
 from bpe_core.foreign.library_host import LibraryEncoder, LibraryError, int_array, pair_array
 from bpe_core.foreign.locality import local_pattern
+from bpe_core.foreign.span_arrays import distinct_sorted
 from bpe_core.foreign.spans import byte_piece
 from bpe_core.gpt2_bytes import gpt2_to_bytes, gpt2_to_bytes_many
 from bpe_core.messages import Message, shown_char
@@ -99,7 +100,7 @@ class HuggingFaceTokenizer(ForeignTokenizer):
     def _encode_offsets(self, text: str):
         if self._blocks is not None and len(text) >= word_memo.WORDS_LEAST and not self._holds_added(text):
             ids, offsets, firsts = self._blocks.encode(text)
-            return ids, lambda: offsets, lambda starts: np.unique(starts[firsts])
+            return ids, lambda: offsets, lambda starts: distinct_sorted(starts[firsts])
         ids, offsets, words = self._hosted(text)
         return ids, lambda: offsets, functools.partial(word_starts, words)
 
@@ -257,7 +258,7 @@ def word_starts(words: np.ndarray, starts: np.ndarray) -> np.ndarray:
     """
     begins = np.ones(len(words), bool)
     begins[1:] = (words[1:] == -1) | (words[1:] != words[:-1])
-    return np.unique(starts[begins])
+    return distinct_sorted(starts[begins])
 
 
 def file_regexes(doc: dict) -> list[tuple[str, str]]:

@@ -22,6 +22,7 @@ from bpe_core.foreign.library_host import LibraryEncoder, int_array, pair_array
 from bpe_core.foreign.sp_lines import LINES_LEAST, bare, by_lines, encode_lines, lines_from
 from bpe_core.foreign.sp_proto import model_type
 from bpe_core.foreign.sp_words import WORD, by_words
+from bpe_core.foreign.span_arrays import distinct_sorted
 from bpe_core.foreign.spans import byte_piece
 
 
@@ -61,7 +62,7 @@ class SentencePieceTokenizer(ForeignTokenizer):
             ids, offsets, firsts = self._lines.encode(text)
         else:
             ids, offsets, firsts = self._host(text)
-        return ids, lambda: offsets, lambda starts: np.unique(starts[firsts])
+        return ids, lambda: offsets, lambda starts: distinct_sorted(starts[firsts])
 
     def _decode_text(self, ids: list[int], data: bytes) -> str:
         """As sentencepiece decodes them (``▁Hello`` is ``Hello``)."""

@@ -121,3 +121,15 @@ def _spells(data: np.ndarray, stream, places, sizes, shifts, heads) -> np.ndarra
     at = spread(places, sizes)
     same = stream[at] == data[np.minimum(at + np.repeat(shifts, sizes), len(data) - 1)]
     return np.logical_and.reduceat(same, (np.cumsum(sizes) - sizes)[heads])
+
+
+def distinct_sorted(values: np.ndarray) -> np.ndarray:
+    """``np.unique(values)``, read in one pass where they are already in order (tokens' starts, the library's in
+    text order: ``np.unique`` hashes and sorts them, 13 ms of a 300,000-character Compare pane at every key).
+
+    >>> distinct_sorted(np.array([0, 2, 2, 5])).tolist(), distinct_sorted(np.array([3, 1, 3])).tolist()
+    ([0, 2, 5], [1, 3])
+    """
+    if len(values) < 2 or not (values[1:] >= values[:-1]).all():
+        return np.unique(values)
+    return values[np.concatenate(([True], values[1:] != values[:-1]))]
