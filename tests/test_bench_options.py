@@ -319,6 +319,46 @@ def test_the_slow_pane_benchmark_says_no_corpus_and_a_full_disk_in_one_line(tmp_
     assert list((tmp_path / "temporary").iterdir()) == []  # its temporary folder removed
 
 
+def test_the_slow_pane_benchmark_says_a_full_disk_at_its_wordpiece_file_in_one_line(tmp_path, monkeypatch, capsys):
+    """The SentencePiece models written, the WordPiece tokenizer.json it trains last not (a full disk): said in one
+    line, status 1, no run started, its temporary folder removed; the corpus as it was."""
+    import argparse
+    import errno
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_slow_pane", SLOW_PANE)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    monkeypatch.setattr(bench, "run", lambda *a: pytest.fail("a run started"))
+    corpus = tmp_path / "chinese.txt"
+    corpus.write_text("你好世界 hello world\n" * 10, encoding="utf-8")
+    monkeypatch.setattr(bench, "CORPUS", corpus)
+
+    def model(corpus, folder, name):
+        path = Path(folder) / f"{name}.model"
+        path.write_bytes(b"a model")
+        return path
+
+    monkeypatch.setattr(bench, "train_model", model)
+    monkeypatch.setattr(bench, "llama2_tokenizer_json", lambda data: "{}")
+    real = Path.write_text
+
+    def full(self, *args, **kwargs):
+        if self.name == "wordpiece.json":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", full)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temporary"))
+    (tmp_path / "temporary").mkdir()
+    assert bench.measure(argparse.Namespace(chars=10, repeat=1, tree=None)) == 1
+    said = capsys.readouterr().err
+    assert "bench_slow_pane: cannot write the model it measures" in said and "No space left on device" in said
+    assert "Traceback" not in said and len(said.strip().splitlines()) == 1
+    assert list((tmp_path / "temporary").iterdir()) == []
+    assert corpus.read_text(encoding="utf-8") == "你好世界 hello world\n" * 10
+
+
 @pytest.mark.parametrize(
     "kind", ["fifo", "link to a fifo", "dangling link", "empty", "huge", "hand-edited", "not by words"]
 )
