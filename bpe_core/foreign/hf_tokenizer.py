@@ -34,7 +34,15 @@ from bpe_core.foreign import hf_words, word_memo
 from bpe_core.foreign.base import IDS_CALL, ForeignTokenizer
 from bpe_core.foreign.block_memo import BlockMemo
 from bpe_core.foreign.hf_spaces import SPACED, by_spaces
-from bpe_core.foreign.hf_words import added_in, bare_file, encode_blocks, word_rule, words_from, words_of
+from bpe_core.foreign.hf_words import (
+    added_in,
+    bare_file,
+    encode_blocks,
+    word_begins,
+    word_rule,
+    words_from,
+    words_of,
+)
 from bpe_core.foreign.library_host import LibraryEncoder, LibraryError, int_array, pair_array
 from bpe_core.foreign.locality import local_pattern
 from bpe_core.foreign.span_arrays import distinct_sorted
@@ -256,9 +264,7 @@ def word_starts(words: np.ndarray, starts: np.ndarray) -> np.ndarray:
     >>> word_starts(np.array([0, 0, -1, -1, 1, 1]), np.array([0, 1, 2, 3, 3, 5])).tolist()
     [0, 2, 3]
     """
-    begins = np.ones(len(words), bool)
-    begins[1:] = (words[1:] == -1) | (words[1:] != words[:-1])
-    return distinct_sorted(starts[begins])
+    return distinct_sorted(starts[word_begins(words)])
 
 
 def file_regexes(doc: dict) -> list[tuple[str, str]]:

@@ -166,7 +166,7 @@ def encode_blocks(tokenizer, blocks: list[str], words: bool = False) -> Tokens:
     from each block's start, whether each token begins a word, and each block's count of tokens. Without ``words``
     none does (the file's pipeline keeps a text one word); with them (a file that cuts a text at its spaces:
     :mod:`~bpe_core.foreign.hf_spaces`), a block's first token does, and one in no word or in another word than the
-    token before it (as :func:`~bpe_core.foreign.hf_tokenizer.word_starts` reads a whole text's)."""
+    token before it (:func:`word_begins`, as a whole text's are read)."""
     encoded = tokenizer.encode_batch(blocks, add_special_tokens=False)
     counts = int_array((len(encoding.ids) for encoding in encoded), len(encoded))
     total = int(counts.sum())
@@ -176,11 +176,21 @@ def encode_blocks(tokenizer, blocks: list[str], words: bool = False) -> Tokens:
     begins = np.zeros(total, bool)
     if words and total:
         found = itertools.chain.from_iterable(encoding.word_ids for encoding in encoded)
-        index = int_array((-1 if word is None else word for word in found), total)
-        begins[1:] = (index[1:] == -1) | (index[1:] != index[:-1])
+        begins = word_begins(int_array((-1 if word is None else word for word in found), total))
         begins[np.cumsum(counts)[:-1][counts[1:] > 0]] = True  # (each block's first token, where it has one)
-        begins[0] = True
     return ids, offsets, begins, counts
+
+
+def word_begins(words: np.ndarray) -> np.ndarray:
+    """Whether each token begins a word, from each one's word index ``words`` (-1: in no word, as an added token):
+    the first does, one in no word, and one in another word than the token before it.
+
+    >>> word_begins(np.array([0, 0, -1, -1, 1, 1])).tolist()
+    [True, False, True, True, True, False]
+    """
+    begins = np.ones(len(words), bool)
+    begins[1:] = (words[1:] == -1) | (words[1:] != words[:-1])
+    return begins
 
 
 def added_in(doc: dict):
