@@ -168,3 +168,19 @@ def test_a_librarys_tasks_share_the_files_and_give_one_process_board(corpus, tmp
     files = encode_corpus.corpus_files([str(corpus)])
     assert encode_corpus._shares(specs[0], files, 2) == [[path] for path in files]
     assert run_board([str(corpus)], specs, processes=2).rows == run_board([str(corpus)], specs, processes=1).rows
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_each_row_is_told_as_soon_as_it_is_measured(corpus, tmp_path, processes):
+    """A gigabyte's board answers while the user looks: each row is told once, as soon as its tokenizer's encodes
+    and the word count are done, and is the board's row; the references (our encoder) are measured before a
+    published model's library, whatever the order given. With two cores, the library's shares wait for no row."""
+    specs = [str(build_sentencepiece(tmp_path, "bpe")), "gpt2", "o200k_base"]
+    told: list[tuple[int, object]] = []
+    board = run_board(
+        [str(corpus)], specs, processes=processes, row_done=lambda row, measured: told.append((row, measured))
+    )
+    assert sorted(row for row, _ in told) == [0, 1, 2]
+    assert [board.rows[row] for row, _ in told] == [measured for _, measured in told]
+    if processes == 1:
+        assert [row for row, _ in told] == [1, 2, 0]  # the references first, in the order they were started

@@ -67,9 +67,14 @@ class _Number(QTableWidgetItem):
 
 class BoardPanel(JobPanel):
     """``tokenizers()`` gives ``[(title, source)]``: a source is what :func:`bpe_core.formats.load_any` takes, or a
-    tokenizer of ours (written to a temporary file for the workers). ``ready(Board)`` once shown."""
+    tokenizer of ours (written to a temporary file for the workers). ``ready(Board)`` once shown. Each tokenizer's
+    row is shown as soon as it is measured (``row_measured``, from the run's thread): on a gigabyte the references'
+    rows come within seconds, a published model's library minutes later."""
 
     ready = Signal(object)
+    #: (run, index, count, BoardRow): row ``index`` of ``count`` measured by run number ``run`` (rows of an earlier
+    #: run are not shown)
+    row_measured = Signal(int, int, int, object)
     write_errors = (OSError, ValueError)
 
     def __init__(self, tokenizers: Callable[[], list[tuple[str, object]]], parent=None):
@@ -78,6 +83,11 @@ class BoardPanel(JobPanel):
         self.files: list[str] = []
         self.board: Board | None = None
         self.sources: dict[str, object] = {}
+        self.run_number = 0  # the runs started: a row told by an earlier one is not shown
+        self.measuring = 0  # how many tokenizers the run whose rows are shown measures
+        self.rows_so_far: dict[int, BoardRow] = {}  # run rows_run's rows measured, by their place (before the board)
+        self.rows_run = 0
+        self.row_measured.connect(self._show_row)
         self.metrics = {
             "tokens": self.tr("Tokens"),
             "bytes_per_token": self.tr("Bytes per token"),
@@ -190,6 +200,8 @@ class BoardPanel(JobPanel):
     def compute(self) -> None:
         tokenizers, files, reference = self.tokenizers(), list(self.files), self.reference.currentText() or None
         self.sources = dict(tokenizers)
+        self.run_number += 1
+        run = self.run_number
 
         def job(cancelled, progress):
             with tempfile.TemporaryDirectory(prefix="bpe-board-") as folder:
@@ -203,12 +215,42 @@ class BoardPanel(JobPanel):
                     processes=PROCESSES,
                     progress=lambda done, total: progress(int(1000 * done / max(total, 1)), 1000),
                     cancelled=cancelled,
+                    row_done=lambda row, board_row: self.row_measured.emit(run, row, len(measured), board_row),
                 )
 
         count = len(tokenizers)
         self.start(job, self.tr("Encoding the corpus with {count} tokenizers…").format(count=count))
 
+    @Slot(int, int, int, object)
+    def _show_row(self, run: int, index: int, count: int, row: BoardRow) -> None:
+        """A tokenizer measured: its row in the table and the chart beside those before it (the board shown before
+        is replaced at the run's first row: a run that fails or is cancelled before any keeps it)."""
+        if run != self.run_number:
+            return
+        if self.rows_run != run:  # the run's first row
+            self.rows_so_far, self.rows_run, self.measuring, self.board = {}, run, count, None
+            self.export_button.setEnabled(False)
+        self.rows_so_far[index] = row
+        self.status.setText(
+            self.tr(
+                "{done} of {count} tokenizers measured; encoding the corpus with the others…", "", self.measuring
+            ).format(done=len(self.rows_so_far), count=self.measuring)
+        )
+        self._fill_table(self.shown_rows())
+        self._draw()
+        self._update_worst_button()
+
+    def shown_rows(self) -> list[BoardRow]:
+        """The board's rows, or while it is measured, the rows measured so far (in the order of the tokenizers)."""
+        if self.board is not None:
+            return self.board.rows
+        return [self.rows_so_far[index] for index in sorted(self.rows_so_far)]
+
     def cancelled_text(self) -> str:
+        if self.rows_run == self.run_number and self.board is None:
+            return self.tr(
+                "The board was cancelled; {done} of {count} tokenizers were measured (shown).", "", self.measuring
+            ).format(done=len(self.rows_so_far), count=self.measuring)
         return self.tr("The board was cancelled.")
 
     def failed_text(self, error) -> str:
@@ -216,6 +258,7 @@ class BoardPanel(JobPanel):
 
     def show_result(self, board: Board) -> None:
         self.board = board
+        self.rows_so_far = {}
         self.export_button.setEnabled(True)
         rows = board.rows
         files = len(board.languages)
@@ -276,9 +319,9 @@ class BoardPanel(JobPanel):
         self.bars = []
         key = self.metric.currentData()
         self.chart.set_title(self.metrics.get(key, ""))
-        if self.board is None or key is None:
+        rows = self.shown_rows()
+        if not rows or key is None:
             return
-        rows = self.board.rows
         x = np.arange(len(rows), dtype=float)
         heights = [float(getattr(row, key) or 0.0) for row in rows]
         brushes = [series_color(index) for index in range(len(rows))]

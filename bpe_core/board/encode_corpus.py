@@ -123,11 +123,14 @@ def run_board(
     pattern: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
+    row_done: Callable[[int, BoardRow], None] | None = None,
 ) -> Board:
     """Encode the files ``corpus`` names with each of ``tokenizers`` (sources :func:`bpe_core.formats.load_any`
     takes; ``pattern`` for those that need one) and measure, each row named by ``names`` (default: the sources);
     ``progress(done, total)`` hears the bytes read by all tasks, ``cancelled()`` stops them
-    (:class:`BoardCancelled`)."""
+    (:class:`BoardCancelled`), and ``row_done(index, row)`` hears each tokenizer's row (``index``: its place in
+    ``tokenizers``) as soon as its encodes and the word count are done: a gigabyte's references are measured in
+    seconds, long before a published model's library ends (:func:`_start_order`)."""
     spawning.check_processes(processes)
     if not tokenizers:
         raise BoardError(Message.of("board.no_tokenizer"))
@@ -143,16 +146,28 @@ def run_board(
         for row, spec in enumerate(tokenizers)
         for part in _shares(spec, files, processes)
     ]
-    results = _run_tasks(tasks, _slowest_first(tasks), pattern, processes, progress, cancelled)
-    text = results[0]
-    if text.total("bytes") == 0:
-        raise BoardError(Message.of("board.empty", files=", ".join(files)))
-    rows = []
-    for row, name in enumerate(names or tokenizers):
-        counts = _joined([result for task, result in zip(tasks, results) if task.row == row])
-        counts.tokenizer = name
-        rows.append(board_row(counts, text, languages, reference))
-    return Board(rows, text, languages, reference)
+    titles = names or tokenizers
+    rows: dict[int, BoardRow] = {}
+
+    def measure(results: dict[int, object]) -> None:
+        """The row of each tokenizer whose tasks and the word count are done, made once and told at once."""
+        text = cast(TextCounts, results.get(0))
+        if text is None:
+            return
+        if text.total("bytes") == 0:
+            raise BoardError(Message.of("board.empty", files=", ".join(files)))
+        for row, name in enumerate(titles):
+            parts = [index for index, task in enumerate(tasks) if task.row == row]
+            if row in rows or any(index not in results for index in parts):
+                continue
+            counts = _joined([cast(TokenCounts, results[index]) for index in parts])
+            counts.tokenizer = name
+            rows[row] = board_row(counts, text, languages, reference)
+            if row_done is not None:
+                row_done(row, rows[row])
+
+    results = _run_tasks(tasks, _start_order(tasks), pattern, processes, progress, cancelled, measure)
+    return Board([rows[row] for row in range(len(titles))], results[0], languages, reference)
 
 
 @dataclass(frozen=True)
@@ -214,27 +229,30 @@ def _check_tokenizers(specs: list[str]) -> None:
             load_any(spec)  # raises, naming the file
 
 
-def _slowest_first(tasks: list[Task]) -> list[int]:
-    """The order to start ``tasks`` in, those likely to take longest first so that none starts last alone: a
-    published model's library (a file or a model id) encodes several times slower than our encoder (the
-    references), and counting the words is quicker still; of two alike, the one with more bytes to read first.
+def _start_order(tasks: list[Task]) -> list[int]:
+    """The order to start ``tasks`` in, so that rows are shown early and the cores end together: first the word
+    count (every row needs it, and it is the quickest), then the references (our encoder: their rows come within
+    seconds), then the published models' libraries (a file or a model id, several times slower), whose work is
+    dealt out in shares of alike size (:func:`_shares`): the last ones to end are shares of one size, so neither
+    core is left working alone for long. Of two alike, the one with more bytes to read first.
 
-    >>> _slowest_first([Task("text", None, [], -1), Task("tokenizer", "gpt2", [], 0),
-    ...                 Task("tokenizer", "m/tokenizer.json", [], 1)])
+    >>> _start_order([Task("tokenizer", "m/tokenizer.json", [], 1), Task("tokenizer", "gpt2", [], 0),
+    ...               Task("text", None, [], -1)])
     [2, 1, 0]
     """
     from bpe_core.encoding.reference import reference_names
 
     def rank(index: int) -> tuple[int, int]:
         task = tasks[index]
-        kind = 2 if task.kind == "text" else 1 if task.spec in reference_names() else 0
+        kind = 0 if task.kind == "text" else 1 if task.spec in reference_names() else 2
         return kind, -_total_bytes(task.files)
 
     return sorted(range(len(tasks)), key=rank)
 
 
-def _run_tasks(tasks: list[Task], order, pattern, processes, progress, cancelled) -> list:
-    """Each task's result, in the order of ``tasks``, started in ``order``; up to ``processes`` run at once."""
+def _run_tasks(tasks: list[Task], order, pattern, processes, progress, cancelled, finished) -> list:
+    """Each task's result, in the order of ``tasks``, started in ``order``; up to ``processes`` run at once;
+    ``finished(results)`` hears the results so far (by task index) each time a task ends."""
     waiting = [(index, tasks[index]) for index in order]
     running: dict[Connection, tuple[int, BaseProcess]] = {}
     results: dict[int, object] = {}
@@ -269,6 +287,7 @@ def _run_tasks(tasks: list[Task], order, pattern, processes, progress, cancelled
                     raise BoardError(value)
                 results[index] = value
                 done[index] = size[index]
+                finished(results)
             if progress is not None:
                 progress(min(total, sum(done.values())), total)
             if cancelled is not None and cancelled():

@@ -4,7 +4,23 @@
 <context>
     <name>BoardPanel</name>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/board_panel.py" line="224"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="236"/>
+        <source>{done} of {count} tokenizers measured; encoding the corpus with the others…</source>
+        <translation>
+            <numerusform>{done} of {count} tokenizer measured…</numerusform>
+            <numerusform>{done} of {count} tokenizers measured; encoding the corpus with the others…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/vocabulary/board_panel.py" line="252"/>
+        <source>The board was cancelled; {done} of {count} tokenizers were measured (shown).</source>
+        <translation>
+            <numerusform>The board was cancelled; {done} of {count} tokenizer was measured (shown).</numerusform>
+            <numerusform>The board was cancelled; {done} of {count} tokenizers were measured (shown).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/vocabulary/board_panel.py" line="267"/>
         <source>{files} files, {size}, {words:,} words (cut by {segmenters}); premiums over {reference}.</source>
         <translation>
             <numerusform>{files} file, {size}, {words:,} words (cut by {segmenters}); premiums over {reference}.</numerusform>
@@ -550,7 +566,7 @@
 <context>
     <name>TokenPane</name>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="286"/>
+        <location filename="../../app/compare/token_pane.py" line="311"/>
         <source>{count} tokens · {chars} chars/token · {bytes} bytes/token</source>
         <translation>
             <numerusform>{count} token · {chars} chars/token · {bytes} bytes/token</numerusform>
@@ -558,7 +574,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="323"/>
+        <location filename="../../app/compare/token_pane.py" line="349"/>
         <source>Copied {count} ids of {name}</source>
         <translation>
             <numerusform>Copied {count} id of {name}</numerusform>
@@ -566,7 +582,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="330"/>
+        <location filename="../../app/compare/token_pane.py" line="356"/>
         <source>Copied {count} tokens of {name} as text</source>
         <translation>
             <numerusform>Copied {count} token of {name} as text</numerusform>
@@ -574,7 +590,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/compare/token_pane.py" line="337"/>
+        <location filename="../../app/compare/token_pane.py" line="363"/>
         <source>Copied {count} tokens of {name} as JSON</source>
         <translation>
             <numerusform>Copied {count} token of {name} as JSON</numerusform>
@@ -635,7 +651,7 @@
 <context>
     <name>VocabularyTab</name>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="349"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="355"/>
         <source>ours ({merges:,} merges)</source>
         <translation>
             <numerusform>ours ({merges:,} merge)</numerusform>

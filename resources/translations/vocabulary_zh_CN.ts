@@ -138,186 +138,200 @@
 <context>
     <name>BoardPanel</name>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="82"/>
-        <location filename="../../app/vocabulary/board_panel.py" line="123"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="92"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="133"/>
         <source>Tokens</source>
-        <extracomment>Characters of the worst-served language&apos;s file shown as tokens. Worker processes the board starts (one per tokenizer at a time).</extracomment>
+        <extracomment>Characters of the worst-served language&apos;s file shown as tokens. Worker processes the board starts (one per tokenizer at a time). (run, index, count, BoardRow): row ``index`` of ``count`` measured by run number ``run`` (rows of an earlier run are not shown)</extracomment>
         <translation>词元数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="83"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="93"/>
         <source>Bytes per token</source>
         <translation>每词元字节数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="84"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="94"/>
         <source>Characters per token</source>
         <translation>每词元字符数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="85"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="95"/>
         <source>Tokens per word</source>
         <translation>每词词元数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="86"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="96"/>
         <source>Vocabulary used</source>
         <translation>用到的词表词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="87"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="97"/>
         <source>Share of the vocabulary used</source>
         <translation>词表使用比例</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="88"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="98"/>
         <source>Rényi efficiency</source>
         <translation>Rényi 效率</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="89"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="99"/>
         <source>Partial UTF-8 or byte-fallback tokens</source>
         <translation>不完整 UTF-8 或字节回退词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="90"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="100"/>
         <source>Gini of the language premiums</source>
         <translation>各语言溢价的基尼系数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="92"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="102"/>
         <source>Corpus files…</source>
         <translation>语料文件…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="97"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="107"/>
         <source>The language the premiums are measured against</source>
         <translation>计算溢价时作为参照的语言</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="98"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="108"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="107"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="117"/>
         <source>Choose the corpus files (one file per language, named en.txt, zh.txt, …), then press Measure: every tokenizer in play is measured on them.</source>
         <translation>选择语料文件（每种语言一个文件，命名为 en.txt、zh.txt 等），然后点击“测量”：当前所有分词器都会在这些文件上测量。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="126"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="136"/>
         <source>Measure the corpus to compare the tokenizers here.</source>
         <translation>测量语料后，这里会比较各分词器。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="128"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="138"/>
         <source>Tokens of the worst-served language</source>
         <translation>最吃亏语言的词元</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="134"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="144"/>
         <source>Rényi efficiency (α = 2.5) is how evenly the corpus uses the vocabulary: 1 is every token equally often. Zouhar et al. (2023, “Tokenization and the Noiseless Channel”) found it predicts translation quality; it predicts some downstream results and not others (Cognetta et al., 2024; Schmidt et al., 2024, “Tokenization Is More Than Compression”): read it beside the other measures. The premium of a language is its tokens per character over the reference language&apos;s; words are cut as in the X-ray (rjieba for Chinese).</source>
         <translation>Rényi 效率（α = 2.5）衡量语料使用词表的均匀程度：1 表示每个词元出现得一样频繁。Zouhar 等人（2023，“Tokenization and the Noiseless Channel”）发现它能预测翻译质量；但它只能预测部分下游结果，不能预测另一些（Cognetta 等人，2024；Schmidt 等人，2024，“Tokenization Is More Than Compression”）：请与其他指标一起看。一种语言的溢价是它的每字符词元数与参照语言之比；词的切分与“透视”页相同（中文用 rjieba）。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="147"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="157"/>
         <source>Reference language:</source>
         <translation>参照语言：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="152"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="162"/>
         <source>Chart:</source>
         <translation>图表：</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="170"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="180"/>
         <source>Corpus files</source>
         <translation>语料文件</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="170"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="180"/>
         <source>Text (*.txt);;All files (*)</source>
         <translation>文本 (*.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="186"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="196"/>
         <source>Corpus: {files}. Press Measure.</source>
         <translation>语料：{files}。请点击“测量”。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="209"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="222"/>
         <source>Encoding the corpus with {count} tokenizers…</source>
         <translation>正在用 {count} 个分词器编码语料…</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../app/vocabulary/board_panel.py" line="236"/>
+        <source>{done} of {count} tokenizers measured; encoding the corpus with the others…</source>
+        <translation>
+            <numerusform>已测完 {done}/{count} 个分词器；正在用其余分词器编码语料…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/vocabulary/board_panel.py" line="252"/>
+        <source>The board was cancelled; {done} of {count} tokenizers were measured (shown).</source>
+        <translation>
+            <numerusform>评测榜已取消；{count} 个分词器中已测完 {done} 个（已显示）。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="212"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="254"/>
         <source>The board was cancelled.</source>
         <translation>评测榜已取消。</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="215"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="257"/>
         <source>The board was not made: {error}</source>
         <translation>未能生成评测榜：{error}</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/board_panel.py" line="224"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="267"/>
         <source>{files} files, {size}, {words:,} words (cut by {segmenters}); premiums over {reference}.</source>
         <translation>
             <numerusform>{files} 个文件，{size}，{words:,} 个词（由 {segmenters} 切分）；溢价以 {reference} 为参照。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="245"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="288"/>
         <source>Tokenizer</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="248"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="291"/>
         <source>{language} tokens per character</source>
         <translation>{language} 每字符词元数</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="249"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="292"/>
         <source>{language} premium</source>
         <translation>{language} 溢价</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="251"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="294"/>
         <source>Worst-served language</source>
         <translation>最吃亏的语言</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="306"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="349"/>
         <source>Tokens of {language} ({tokenizer})</source>
         <translation>{language} 的词元（{tokenizer}）</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="331"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="374"/>
         <source>{language}: the first {chars:,} characters under {tokenizer}</source>
         <translation>{language}：{tokenizer} 切分的前 {chars:,} 个字符</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="350"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="393"/>
         <source>Export the board</source>
         <translation>导出评测榜</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="352"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="395"/>
         <source>CSV (*.csv);;HTML page (*.html);;PNG image of the chart (*.png);;SVG image of the chart (*.svg)</source>
         <translation>CSV (*.csv);;HTML 页面 (*.html);;图表 PNG 图片 (*.png);;图表 SVG 图片 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="361"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="404"/>
         <source>Corpus</source>
         <translation>语料</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="361"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="404"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/board_panel.py" line="376"/>
+        <location filename="../../app/vocabulary/board_panel.py" line="419"/>
         <source>Export the board as .csv, .html, .png or .svg, not “{suffix}”.</source>
         <translation>评测榜只能导出为 .csv、.html、.png 或 .svg，不能是“{suffix}”。</translation>
     </message>
@@ -1492,32 +1506,32 @@ Most common cuts (digits per token):
         <translation>我们的</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="265"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="271"/>
         <source>Open a tokenizer&apos;s vocabulary</source>
         <translation>打开分词器的词表</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="267"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="273"/>
         <source>Tokenizers (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;All files (*)</source>
         <translation>分词器 (*.json *.tiktoken *.tiktoken.gz *.model *.txt);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="285"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="291"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="317"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="323"/>
         <source>Cannot show this vocabulary: {error}</source>
         <translation>无法显示此词表：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="330"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="336"/>
         <source>{name}: {tokens:,} tokens, {merged:,} made by merges</source>
         <translation>{name}：{tokens:,} 个词元，其中 {merged:,} 个由合并产生</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/vocabulary/vocabulary_tab.py" line="349"/>
+        <location filename="../../app/vocabulary/vocabulary_tab.py" line="355"/>
         <source>ours ({merges:,} merges)</source>
         <translation>
             <numerusform>我们的（{merges:,} 次合并）</numerusform>

@@ -9,7 +9,8 @@ Linux sources; ``linux-source-6.1`` is downloaded once). Each is cut at a line e
 ``--megabytes``. The six tokenizers: gpt2, cl100k_base and o200k_base (references, our encoder), a ByteLevel BPE
 ``tokenizer.json`` (``tokenizers``), a SentencePiece BPE ``.model`` (``sentencepiece``) and one of ours, each
 trained once on the English slice and kept under ``tests/bench/.corpora/``. The figure is the median wall time of
-``--repeat`` whole boards (processes started, tokenizers loaded, words counted, every file read).
+``--repeat`` whole boards (processes started, tokenizers loaded, words counted, every file read); beside each row,
+the median seconds until it was told (``run_board``'s ``row_done``: the Board page shows it then).
 
 Measured (2 cores shared with other work, load average about 5): 46.0 MB (en 11, code 31.5, zh 4; the kernel
 sources not downloaded) x 6 tokenizers, 2 processes: 87.9 s (on a busier machine, load 8 to 13: 134.9 s), so about
@@ -135,20 +136,33 @@ def main() -> int:
     args = parser.parse_args()
     files, specs = corpus(args.megabytes), tokenizers()
     size = sum(path.stat().st_size for path in files)
-    times, cpus = [], []
+    times, cpus, told = [], [], []  # told: each run's seconds from the start to each row's being told
     for _ in range(args.repeat):
         watch = CpuWatch()
         started = time.perf_counter()
-        board = run_board([str(path) for path in files], specs, processes=args.processes)
+        seconds: dict[int, float] = {}
+        board = run_board(
+            [str(path) for path in files],
+            specs,
+            processes=args.processes,
+            row_done=lambda row, _, seconds=seconds, started=started: seconds.setdefault(
+                row, time.perf_counter() - started
+            ),
+        )
         times.append(time.perf_counter() - started)
         cpus.append(watch.stop())
+        told.append(seconds)
     print(f"board of {len(specs)} tokenizers over {size / 1e6:.1f} MB ({', '.join(p.name for p in files)}), "
           f"{args.processes} processes: median {statistics.median(times):.1f} s of {args.repeat} runs "
           f"({', '.join(f'{t:.1f}' for t in times)}); CPU-s of all processes {statistics.median(cpus):.1f} "
           f"(over {args.processes} cores at best {statistics.median(cpus) / args.processes:.1f} s); "
           f"load average {os.getloadavg()[0]:.1f}")  # fmt: skip
-    for row in board.rows:
-        print(f"  {Path(row.tokenizer).name:16s} {row.tokens:>12,} tokens  {row.renyi_efficiency:.3f} Rényi")
+    first = statistics.median(min(seconds.values()) for seconds in told)
+    print(f"the first row shown after {first:.1f} s (median), each row after (median s):")
+    for index, row in enumerate(board.rows):
+        after = statistics.median(seconds[index] for seconds in told)
+        name = Path(row.tokenizer).name
+        print(f"  {name:16s} {row.tokens:>12,} tokens  {row.renyi_efficiency:.3f} Rényi  {after:6.1f} s")
     return 0
 
 

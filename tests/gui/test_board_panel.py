@@ -1,16 +1,20 @@
 """The Board page of the Vocabulary tab: every tokenizer in play over the corpus chosen, sortable, a chart per
-metric, the worst-served language's tokens a click away, Cancel, and the exports (CSV, HTML, PNG, SVG)."""
+metric, the worst-served language's tokens a click away, Cancel, the exports (CSV, HTML, PNG, SVG), and each row shown
+as soon as it is measured (a cancel keeps those, a row of an earlier run never shows)."""
 
 from __future__ import annotations
 
 import csv
 import gzip
+import re
 
 import pytest
 from bpe_resources import resource_path
 from PySide6.QtCore import Qt
+from test_foreign_builders import build_sentencepiece
 
 from app.vocabulary import VocabularyTab
+from app.vocabulary.board_panel import BoardPanel
 from bpe_core.encoding.reference import get_encoding
 
 WAIT_MS = 120000
@@ -126,3 +130,73 @@ def test_a_tokenizer_file_opened_in_the_tab_is_measured_on_the_board(qtbot, tab,
     assert names == ["gpt2", "cl100k_base", "o200k_base", "llama.model"]
     library = sentencepiece.SentencePieceProcessor(model_file=str(path))
     assert board.board.rows[3].tokens == sum(len(library.encode(open(p, encoding="utf-8").read())) for p in corpus)
+
+
+# --- each row as soon as it is measured (issue 44: a gigabyte's board answers while the user looks) --------------
+@pytest.fixture
+def panel(qtbot, tmp_path, corpus):
+    """The board panel over an English and a Chinese file, with a SentencePiece model (its library) given first and
+    two references after it."""
+    model = str(build_sentencepiece(tmp_path, "bpe"))
+    widget = BoardPanel(lambda: [("sp-model", model), ("gpt2", "gpt2"), ("o200k_base", "o200k_base")])
+    qtbot.addWidget(widget)
+    widget.set_corpus(corpus)
+    yield widget
+    widget.shutdown()
+
+
+def seen_rows(panel) -> list[tuple[list[str], str, int]]:
+    """What the panel shows after each row told: the table's tokenizers, the status, the chart's bars."""
+    seen: list[tuple[list[str], str, int]] = []
+
+    def look(*_):
+        names = [panel.table.item(r, 0).text() for r in range(panel.table.rowCount())]
+        seen.append((names, panel.status.text(), len(panel.bars)))
+
+    panel.row_measured.connect(look)  # (after the panel's own slot: what the user sees)
+    return seen
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_references_rows_show_before_the_board_is_done(qtbot, panel, language, request):
+    request.getfixturevalue("chinese" if language == "zh_CN" else "english")
+    seen = seen_rows(panel)
+    boards = []
+    panel.ready.connect(boards.append)
+    panel.compute()
+    qtbot.waitUntil(lambda: bool(boards), timeout=WAIT_MS)
+    first_names, first_status, first_bars = seen[0]
+    assert first_names in (["gpt2"], ["o200k_base"]) and first_bars == 1  # a reference, while the library encodes
+    said = {"en": "1 of 3 tokenizers measured; encoding the corpus with the others…", "zh_CN": "已测完 1/3 个分词器"}
+    assert said[language] in first_status, first_status
+    order = ["sp-model", "gpt2", "o200k_base"]
+    for count, (names, _, bars) in enumerate(seen, 1):  # a row more each time, in the tokenizers' order
+        assert len(names) == count and names == [name for name in order if name in names] and bars == 1
+    shown = [panel.table.item(r, 0).text() for r in range(panel.table.rowCount())]
+    assert shown == ["sp-model", "gpt2", "o200k_base"] and panel.board is boards[0]
+    assert panel.export_button.isEnabled() and "tokenizers measured" not in panel.status.text()
+    tokens = {row.tokenizer: row.tokens for row in boards[0].rows}
+    assert tokens["gpt2"] > tokens["o200k_base"] > 0  # the rows told are the board's
+
+
+def test_a_cancel_after_a_row_keeps_the_rows_measured_and_says_how_many(qtbot, panel):
+    seen = seen_rows(panel)
+    panel.row_measured.connect(lambda *_: panel.cancel_button.click() if len(seen) == 1 else None)
+    panel.compute()
+    qtbot.waitUntil(lambda: panel.run_button.isEnabled(), timeout=WAIT_MS)
+    done = len(seen)
+    assert 1 <= done < 3 and panel.board is None and not panel.export_button.isEnabled()
+    assert re.fullmatch(
+        rf"The board was cancelled; {done} of 3 tokenizers were measured \(shown\)\.", panel.status.text()
+    )
+    assert panel.table.rowCount() == done and len(panel.bars) == 1
+
+
+def test_a_row_of_an_earlier_run_is_not_shown(qtbot, panel):
+    """A row told late by a run replaced since (its number is not the panel's run) changes nothing shown."""
+    panel.compute()
+    qtbot.waitUntil(lambda: panel.board is not None, timeout=WAIT_MS)
+    shown, status = panel.board, panel.status.text()
+    stale = shown.rows[1]
+    panel.row_measured.emit(panel.run_number - 1, 0, 3, stale)
+    assert panel.board is shown and panel.status.text() == status and panel.table.rowCount() == 3
