@@ -231,7 +231,7 @@ def _check_tokenizers(specs: list[str]) -> None:
 
 def _start_order(tasks: list[Task]) -> list[int]:
     """The order to start ``tasks`` in, so that rows are shown early and the cores end together: first the word
-    count (every row needs it, and it is the quickest), then the references (our encoder: their rows come within
+    count (every row needs it), then the references (our encoder: their rows come within
     seconds), then the published models' libraries (a file or a model id, several times slower), whose work is
     dealt out in shares of alike size (:func:`_shares`): the last ones to end are shares of one size, so neither
     core is left working alone for long. Of two alike, the one with more bytes to read first.
