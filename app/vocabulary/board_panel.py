@@ -72,9 +72,9 @@ class BoardPanel(JobPanel):
     rows come within seconds, a published model's library minutes later."""
 
     ready = Signal(object)
-    #: (run, index, count, BoardRow): row ``index`` of ``count`` measured by run number ``run`` (rows of an earlier
-    #: run are not shown)
-    row_measured = Signal(int, int, int, object)
+    #: (run, index, names, BoardRow): the row of ``names[index]`` (the run's tokenizers) measured by run number
+    #: ``run`` (rows of an earlier run are not shown)
+    row_measured = Signal(int, int, object, object)
     write_errors = (OSError, ValueError)
 
     def __init__(self, tokenizers: Callable[[], list[tuple[str, object]]], parent=None):
@@ -84,7 +84,7 @@ class BoardPanel(JobPanel):
         self.board: Board | None = None
         self.sources: dict[str, object] = {}
         self.run_number = 0  # the runs started: a row told by an earlier one is not shown
-        self.measuring = 0  # how many tokenizers the run whose rows are shown measures
+        self.measuring: list[str] = []  # the tokenizers the run whose rows are shown measures, in order
         self.rows_so_far: dict[int, BoardRow] = {}  # run rows_run's rows measured, by their place (before the board)
         self.rows_run = 0
         self.row_measured.connect(self._show_row)
@@ -215,26 +215,28 @@ class BoardPanel(JobPanel):
                     processes=PROCESSES,
                     progress=lambda done, total: progress(int(1000 * done / max(total, 1)), 1000),
                     cancelled=cancelled,
-                    row_done=lambda row, board_row: self.row_measured.emit(run, row, len(measured), board_row),
+                    row_done=lambda row, board_row: self.row_measured.emit(
+                        run, row, [title for title, _ in measured], board_row
+                    ),
                 )
 
         count = len(tokenizers)
         self.start(job, self.tr("Encoding the corpus with {count} tokenizers…").format(count=count))
 
-    @Slot(int, int, int, object)
-    def _show_row(self, run: int, index: int, count: int, row: BoardRow) -> None:
+    @Slot(int, int, object, object)
+    def _show_row(self, run: int, index: int, names: list[str], row: BoardRow) -> None:
         """A tokenizer measured: its row in the table and the chart beside those before it (the board shown before
         is replaced at the run's first row: a run that fails or is cancelled before any keeps it)."""
         if run != self.run_number:
             return
         if self.rows_run != run:  # the run's first row
-            self.rows_so_far, self.rows_run, self.measuring, self.board = {}, run, count, None
+            self.rows_so_far, self.rows_run, self.measuring, self.board = {}, run, names, None
             self.export_button.setEnabled(False)
         self.rows_so_far[index] = row
         self.status.setText(
             self.tr(
-                "{done} of {count} tokenizers measured; encoding the corpus with the others…", "", self.measuring
-            ).format(done=len(self.rows_so_far), count=self.measuring)
+                "{done} of {count} tokenizers measured; encoding the corpus with the others…", "", len(names)
+            ).format(done=len(self.rows_so_far), count=len(names))
         )
         self._fill_table(self.shown_rows())
         self._draw()
@@ -242,15 +244,21 @@ class BoardPanel(JobPanel):
 
     def shown_rows(self) -> list[BoardRow]:
         """The board's rows, or while it is measured, the rows measured so far (in the order of the tokenizers)."""
+        return [row for _, row in self._placed_rows()]
+
+    def _placed_rows(self) -> list[tuple[int, BoardRow]]:
+        """The rows shown with each one's place among the run's tokenizers (its bar's place and colour, kept from
+        its first showing to the whole board's)."""
         if self.board is not None:
-            return self.board.rows
-        return [self.rows_so_far[index] for index in sorted(self.rows_so_far)]
+            return list(enumerate(self.board.rows))
+        return sorted(self.rows_so_far.items())
 
     def cancelled_text(self) -> str:
         if self.rows_run == self.run_number and self.board is None:
+            count = len(self.measuring)
             return self.tr(
-                "The board was cancelled; {done} of {count} tokenizers were measured (shown).", "", self.measuring
-            ).format(done=len(self.rows_so_far), count=self.measuring)
+                "The board was cancelled; {done} of {count} tokenizers were measured (shown).", "", count
+            ).format(done=len(self.rows_so_far), count=count)
         return self.tr("The board was cancelled.")
 
     def failed_text(self, error) -> str:
@@ -319,16 +327,19 @@ class BoardPanel(JobPanel):
         self.bars = []
         key = self.metric.currentData()
         self.chart.set_title(self.metrics.get(key, ""))
-        rows = self.shown_rows()
-        if not rows or key is None:
+        placed = self._placed_rows()
+        if not placed or key is None:
             return
-        x = np.arange(len(rows), dtype=float)
-        heights = [float(getattr(row, key) or 0.0) for row in rows]
-        brushes = [series_color(index) for index in range(len(rows))]
+        # every tokenizer of the run has its place from the first row on: a bar fills its place as it is measured
+        names = [row.tokenizer for row in self.board.rows] if self.board is not None else self.measuring
+        x = np.array([float(place) for place, _ in placed])
+        heights = [float(getattr(row, key) or 0.0) for _, row in placed]
+        brushes = [series_color(place) for place, _ in placed]
         bars = pg.BarGraphItem(x=x, height=heights, width=0.6, brushes=brushes, pen=None)
         self.chart.addItem(bars)
         self.bars.append(bars)
-        self.chart.getAxis("bottom").setTicks([list(zip(x.tolist(), [row.tokenizer for row in rows]))])
+        self.chart.getAxis("bottom").setTicks([list(enumerate(names))])
+        self.chart.setXRange(-0.5, len(names) - 0.5, padding=0.02)
         self.chart.show_hint("")
 
     # --- the worst-served language -------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import csv
 import gzip
 import re
 
+import pyqtgraph as pg
 import pytest
 from bpe_resources import resource_path
 from PySide6.QtCore import Qt
@@ -146,15 +147,26 @@ def panel(qtbot, tmp_path, corpus):
 
 
 def seen_rows(panel) -> list[tuple[list[str], str, int]]:
-    """What the panel shows after each row told: the table's tokenizers, the status, the chart's bars."""
+    """What the panel shows after each row told: the table's tokenizers, the status, the chart's bar items."""
     seen: list[tuple[list[str], str, int]] = []
 
     def look(*_):
         names = [panel.table.item(r, 0).text() for r in range(panel.table.rowCount())]
         seen.append((names, panel.status.text(), len(panel.bars)))
+        places.append(bar_places(panel))
 
+    places: list[dict[str, tuple[float, str]]] = []
     panel.row_measured.connect(look)  # (after the panel's own slot: what the user sees)
+    panel.places_seen = places
     return seen
+
+
+def bar_places(panel) -> dict[str, tuple[float, str]]:
+    """Each tokenizer named under the chart: its place and the colour of its bar there ("" if it has none yet)."""
+    (bars,) = panel.bars
+    colour = {float(x): pg.mkBrush(brush).color().name() for x, brush in zip(bars.opts["x"], bars.opts["brushes"])}
+    ((ticks),) = panel.chart.getAxis("bottom")._tickLevels
+    return {name: (float(x), colour.get(float(x), "")) for x, name in ticks}
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
@@ -172,6 +184,13 @@ def test_the_references_rows_show_before_the_board_is_done(qtbot, panel, languag
     order = ["sp-model", "gpt2", "o200k_base"]
     for count, (names, _, bars) in enumerate(seen, 1):  # a row more each time, in the tokenizers' order
         assert len(names) == count and names == [name for name in order if name in names] and bars == 1
+    # every tokenizer has its place under the chart from the first row on; each bar keeps its place and colour
+    final = bar_places(panel)
+    assert list(final) == order and all(colour for _, colour in final.values())
+    for places, (names, _, _) in zip(panel.places_seen, seen):
+        assert list(places) == order
+        assert {name: places[name] for name in names} == {name: final[name] for name in names}
+        assert all(places[name][1] == "" for name in order if name not in names)  # no bar yet
     shown = [panel.table.item(r, 0).text() for r in range(panel.table.rowCount())]
     assert shown == ["sp-model", "gpt2", "o200k_base"] and panel.board is boards[0]
     assert panel.export_button.isEnabled() and "tokenizers measured" not in panel.status.text()
