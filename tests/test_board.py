@@ -151,6 +151,33 @@ def test_the_cli_writes_one_csv_row_per_tokenizer(corpus, tmp_path):
     assert "premium_zh" in rows[0] and "o200k_base" in result.stdout and "rjieba" in result.stdout
 
 
+def test_the_cli_on_a_terminal_says_how_many_tokenizers_are_measured(corpus):
+    """On a terminal (stderr a pseudo-terminal), the progress line counts the rows measured as they come; the table
+    still goes to standard output, whole, at the end."""
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    done = subprocess.run(
+        [sys.executable, "-m", "bpe_core", "board", str(corpus), "--tokenizer", "gpt2", "--tokenizer", "o200k_base"],
+        stdout=subprocess.PIPE, stderr=follower, stdin=subprocess.DEVNULL, timeout=120, check=False,
+    )  # fmt: skip
+    os.close(follower)
+    said = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal's other end is closed: all is read
+            break
+        if not chunk:
+            break
+        said += chunk
+    os.close(leader)
+    assert done.returncode == 0, said
+    assert "board: 100%, 2 of 2 tokenizers measured" in said.decode("utf-8"), said
+    assert b"gpt2" in done.stdout and b"o200k_base" in done.stdout and b"measured" not in done.stdout
+
+
 def test_progress_is_heard_and_cancel_stops_the_workers(corpus):
     heard = []
     run_board([str(corpus)], ["gpt2"], progress=lambda done, total: heard.append((done, total)))

@@ -54,13 +54,15 @@ def run_board_command(args: argparse.Namespace) -> int:
     for _, path in outputs:
         if path is not None:
             check_writable(path)
+    line = _ProgressLine(len(args.tokenizer))
     board = run_board(
         files,
         args.tokenizer,
         reference=args.reference_language,
         processes=args.processes,
         pattern=args.pattern,
-        progress=_progress_line if sys.stderr.isatty() else None,
+        progress=line.progress if sys.stderr.isatty() else None,
+        row_done=line.row_done,
     )
     if sys.stderr.isatty():
         print(file=sys.stderr)
@@ -91,5 +93,25 @@ def _languages_line(board) -> str:
     return f"languages: {', '.join(languages)}; premiums over {board.reference}"
 
 
-def _progress_line(done: int, total: int) -> None:
-    print(f"\rboard: {done / max(total, 1):.0%}", end="", file=sys.stderr, flush=True)
+class _ProgressLine:
+    """The line a terminal shows while the board runs: the share of the corpus read by all tasks, and how many of
+    the ``tokenizers`` are measured (their rows come as they are, the references' first).
+
+    >>> line = _ProgressLine(3)
+    >>> line.text(40, 100), (line.row_done(1, None), line.text(50, 100))[1]
+    ('board: 40%', 'board: 50%, 1 of 3 tokenizers measured')
+    """
+
+    def __init__(self, tokenizers: int):
+        self.tokenizers = tokenizers
+        self.measured = 0
+
+    def row_done(self, _index: int, _row) -> None:
+        self.measured += 1
+
+    def text(self, done: int, total: int) -> str:
+        said = f"board: {done / max(total, 1):.0%}"
+        return said + (f", {self.measured} of {self.tokenizers} tokenizers measured" if self.measured else "")
+
+    def progress(self, done: int, total: int) -> None:
+        print(f"\r{self.text(done, total)}", end="", file=sys.stderr, flush=True)
