@@ -202,6 +202,7 @@ class BoardPanel(JobPanel):
         self.sources = dict(tokenizers)
         self.run_number += 1
         run = self.run_number
+        self.export_button.setEnabled(False)  # the board shown may be replaced by the run's first row (see _ended)
 
         def job(cancelled, progress):
             with tempfile.TemporaryDirectory(prefix="bpe-board-") as folder:
@@ -231,7 +232,6 @@ class BoardPanel(JobPanel):
             return
         if self.rows_run != run:  # the run's first row
             self.rows_so_far, self.rows_run, self.measuring, self.board = {}, run, names, None
-            self.export_button.setEnabled(False)
         self.rows_so_far[index] = row
         self.status.setText(
             self.tr(
@@ -252,6 +252,12 @@ class BoardPanel(JobPanel):
         if self.board is not None:
             return list(enumerate(self.board.rows))
         return sorted(self.rows_so_far.items())
+
+    def _ended(self) -> None:
+        """A run ended: Export again if a board is shown (one from before, when the run failed or was cancelled
+        before its first row; the run's own is enabled by show_result)."""
+        super()._ended()
+        self.export_button.setEnabled(self.board is not None)
 
     def cancelled_text(self) -> str:
         if self.rows_run == self.run_number and self.board is None:

@@ -166,7 +166,7 @@ def run_board(
             if row_done is not None:
                 row_done(row, rows[row])
 
-    results = _run_tasks(tasks, _start_order(tasks), pattern, processes, progress, cancelled, measure)
+    results = _run_tasks(tasks, _start_order(tasks, processes), pattern, processes, progress, cancelled, measure)
     return Board([rows[row] for row in range(len(titles))], results[0], languages, reference)
 
 
@@ -229,25 +229,29 @@ def _check_tokenizers(specs: list[str]) -> None:
             load_any(spec)  # raises, naming the file
 
 
-def _start_order(tasks: list[Task]) -> list[int]:
-    """The order to start ``tasks`` in, so that rows are shown early and the cores end together: first the word
-    count (every row needs it), then the references (our encoder: their rows come within
-    seconds), then the published models' libraries (a file or a model id, several times slower), whose work is
-    dealt out in shares of alike size (:func:`_shares`): the last ones to end are shares of one size, so neither
-    core is left working alone for long. Of two alike, the one with more bytes to read first.
+def _start_order(tasks: list[Task], processes: int) -> list[int]:
+    """The order to start ``tasks`` in, so that rows come early and the cores end together. One core answers
+    quickly: the word count first (every row needs it), then the references (our encoder: their rows come within
+    seconds). Meanwhile the other cores start the longest work, the published models' libraries' largest shares (a
+    file or a model id, several times slower), so that none of it is left to run alone at the end; the other shares
+    follow the references. Of two alike, the one with more bytes to read first.
 
-    >>> _start_order([Task("tokenizer", "m/tokenizer.json", [], 1), Task("tokenizer", "gpt2", [], 0),
-    ...               Task("text", None, [], -1)])
-    [2, 1, 0]
+    >>> tasks = [Task("tokenizer", "m/tokenizer.json", ["a"], 1), Task("tokenizer", "gpt2", ["a", "b"], 0),
+    ...          Task("text", None, ["a", "b"], -1), Task("tokenizer", "m/tokenizer.json", ["b"], 1)]
+    >>> _start_order(tasks, 1), _start_order(tasks, 2)
+    ([2, 1, 0, 3], [2, 0, 1, 3])
     """
     from bpe_core.encoding.reference import reference_names
 
-    def rank(index: int) -> tuple[int, int]:
-        task = tasks[index]
-        kind = 0 if task.kind == "text" else 1 if task.spec in reference_names() else 2
-        return kind, -_total_bytes(task.files)
+    def larger_first(kept) -> list[int]:
+        found = [index for index, task in enumerate(tasks) if kept(task)]
+        return sorted(found, key=lambda index: -_total_bytes(tasks[index].files))
 
-    return sorted(range(len(tasks)), key=rank)
+    text = larger_first(lambda task: task.kind == "text")
+    references = larger_first(lambda task: task.kind != "text" and task.spec in reference_names())
+    shares = larger_first(lambda task: task.kind != "text" and task.spec not in reference_names())
+    longest = shares[: processes - 1]
+    return text + longest + references + shares[len(longest) :]
 
 
 def _run_tasks(tasks: list[Task], order, pattern, processes, progress, cancelled, finished) -> list:

@@ -219,3 +219,21 @@ def test_a_row_of_an_earlier_run_is_not_shown(qtbot, panel):
     stale = shown.rows[1]
     panel.row_measured.emit(panel.run_number - 1, 0, 3, stale)
     assert panel.board is shown and panel.status.text() == status and panel.table.rowCount() == 3
+
+
+def test_export_is_off_while_a_run_may_replace_the_board_shown(qtbot, panel):
+    """The board shown is replaced at the next run's first row, which may come while a save dialog is open: Export
+    is off from Measure until the run ends; a run cancelled before its first row gives the board shown its Export
+    back."""
+    panel.compute()
+    qtbot.waitUntil(lambda: panel.board is not None, timeout=WAIT_MS)
+    shown = panel.board
+    assert panel.export_button.isEnabled()
+    panel.compute()
+    assert not panel.export_button.isEnabled() and panel.board is shown
+    panel.cancel_button.click()
+    qtbot.waitUntil(lambda: panel.run_button.isEnabled(), timeout=WAIT_MS)
+    if panel.board is shown:  # cancelled before the run's first row: the board from before, exportable
+        assert panel.export_button.isEnabled() and panel.status.text() == "The board was cancelled."
+    else:  # a row came first: the rows measured are shown, no board to export
+        assert not panel.export_button.isEnabled() and panel.board is None
