@@ -178,6 +178,19 @@ def test_the_cli_on_a_terminal_says_how_many_tokenizers_are_measured(corpus):
     assert b"gpt2" in done.stdout and b"o200k_base" in done.stdout and b"measured" not in done.stdout
 
 
+def test_a_cancel_asked_once_every_row_is_measured_leaves_the_board_whole(corpus):
+    """Cancel pressed as the last task ends (its row told, run_board not yet returned): nothing is left to stop, so
+    the board is made, not thrown away as cancelled."""
+    told: list[int] = []
+    board = run_board(
+        [str(corpus)],
+        ["gpt2", "o200k_base"],
+        row_done=lambda row, _: told.append(row),
+        cancelled=lambda: len(told) == 2,
+    )
+    assert sorted(told) == [0, 1] and [row.tokenizer for row in board.rows] == ["gpt2", "o200k_base"]
+
+
 def test_progress_is_heard_and_cancel_stops_the_workers(corpus):
     heard = []
     run_board([str(corpus)], ["gpt2"], progress=lambda done, total: heard.append((done, total)))

@@ -125,11 +125,11 @@ class BoardPanel(JobPanel):
         self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.table.setFont(style.mono_font(9.5))
         self.table.itemSelectionChanged.connect(self._update_worst_button)
-        self.metric = QComboBox()
-        self.metric.setObjectName("boardMetric")
+        self.metric_choice = QComboBox()
+        self.metric_choice.setObjectName("boardMetric")
         for key, title in self.metrics.items():
-            self.metric.addItem(title, key)
-        self.metric.currentIndexChanged.connect(self._draw)
+            self.metric_choice.addItem(title, key)
+        self.metric_choice.currentIndexChanged.connect(self._draw)
         self.chart = Chart(self.tr("Tokens"), export_name="board", tick_font=style.text_font)
         self.chart.setMouseEnabled(x=False, y=False)
         self.chart.showGrid(x=False, y=True, alpha=0.2)
@@ -160,7 +160,7 @@ class BoardPanel(JobPanel):
             controls.addWidget(widget)
         chart_row = QHBoxLayout()
         chart_row.addWidget(QLabel(self.tr("Chart:")))
-        chart_row.addWidget(self.metric, 1)
+        chart_row.addWidget(self.metric_choice, 1)
         chart_row.addWidget(self.worst_button)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
@@ -331,7 +331,7 @@ class BoardPanel(JobPanel):
         for item in self.bars:
             self.chart.removeItem(item)
         self.bars = []
-        key = self.metric.currentData()
+        key = self.metric_choice.currentData()
         self.chart.set_title(self.metrics.get(key, ""))
         placed = self._placed_rows()
         if not placed or key is None:

@@ -294,7 +294,7 @@ def _run_tasks(tasks: list[Task], order, pattern, processes, progress, cancelled
                 finished(results)
             if progress is not None:
                 progress(min(total, sum(done.values())), total)
-            if cancelled is not None and cancelled():
+            if cancelled is not None and (waiting or running) and cancelled():  # (all done: the board stands)
                 raise BoardCancelled(Message.of("board.cancelled"))
     finally:
         for conn, (_, process) in running.items():

@@ -60,7 +60,7 @@ def test_the_board_measures_every_reference_sorts_and_charts(qtbot, tab, corpus)
     assert table.rowCount() == 3
     table.sortItems(1, Qt.SortOrder.AscendingOrder)  # by tokens, as a number: o200k first
     assert table.item(0, 0).text() == "o200k_base" and table.item(2, 0).text() == "gpt2"
-    board.metric.setCurrentIndex(board.metric.findData("renyi_efficiency"))
+    board.metric_choice.setCurrentIndex(board.metric_choice.findData("renyi_efficiency"))
     (bars,) = board.bars
     heights = list(bars.opts["height"])
     assert heights == pytest.approx([row.renyi_efficiency for row in board.board.rows])
@@ -217,7 +217,7 @@ def test_a_row_of_an_earlier_run_is_not_shown(qtbot, panel):
     qtbot.waitUntil(lambda: panel.board is not None, timeout=WAIT_MS)
     shown, status = panel.board, panel.status.text()
     stale = shown.rows[1]
-    panel.row_measured.emit(panel.run_number - 1, 0, 3, stale)
+    panel.row_measured.emit(panel.run_number - 1, 0, ["sp-model", "gpt2", "o200k_base"], stale)
     assert panel.board is shown and panel.status.text() == status and panel.table.rowCount() == 3
 
 
