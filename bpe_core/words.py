@@ -21,6 +21,8 @@ UNICODE = "unicode"
 _RUNS = regex.compile(r"(\p{Script=Han}+)|[^\W\p{Script=Han}]+")
 #: A character of each kind of run.
 _HAN, _OTHER_WORD = regex.compile(r"\p{Script=Han}"), regex.compile(r"[^\W\p{Script=Han}]")
+#: Each kind of run alone (the two kinds share no character: each run is a run of _RUNS).
+_HAN_RUN, _OTHER_RUN = regex.compile(r"\p{Script=Han}+"), regex.compile(r"[^\W\p{Script=Han}]+")
 
 
 def split_words(text: str) -> list[str]:
@@ -53,12 +55,14 @@ def count_words(text: str) -> tuple[int, tuple[str, ...]]:
     >>> count_words("中文分词 ok") == (len(word_spans("中文分词 ok")), segmenters("中文分词 ok"))
     True
     """
-    count, kinds = 0, set()
-    for run in _RUNS.finditer(text):
-        han = run.group(1) is not None
-        count += sum(1 for _ in _chinese().cut(run.group())) if han else 1
-        kinds.add(han)
-    return count, ((UNICODE,) if False in kinds else ()) + ((chinese_segmenter(),) if True in kinds else ())
+    # The runs of other scripts are counted by the regex engine alone (no Python object per run: a board's corpus
+    # has millions), the Han runs cut one by one.
+    others = _OTHER_RUN.subn("", text)[1]
+    chinese, han_runs = 0, 0
+    for run in _HAN_RUN.finditer(text):
+        han_runs += 1
+        chinese += sum(1 for _ in _chinese().cut(run.group()))
+    return others + chinese, ((UNICODE,) if others else ()) + ((chinese_segmenter(),) if han_runs else ())
 
 
 def segmenters(text: str) -> tuple[str, ...]:

@@ -17,6 +17,8 @@ import pytest
 import sentencepiece
 import tokenizers
 from bpe_resources import resource_path
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_foreign_builders import build_hf, build_sentencepiece, corpus_lines, llama2_tokenizer_json
 
 from bpe_core.board.encode_corpus import BoardCancelled, run_board
@@ -25,7 +27,7 @@ from bpe_core.encoding.reference import get_encoding
 from bpe_core.foreign import hf_words
 from bpe_core.foreign.sp_words import by_words
 from bpe_core.foreign.word_memo import WORDS_LEAST
-from bpe_core.words import split_words
+from bpe_core.words import count_words, segmenters, split_words, word_spans
 
 
 def english(chars: int) -> str:
@@ -224,3 +226,17 @@ def test_each_row_is_told_as_soon_as_it_is_measured(corpus, tmp_path, processes)
     assert [board.rows[row] for row, _ in told] == [measured for _, measured in told]
     if processes == 1:
         assert [row for row, _ in told] == [1, 2, 0]  # the references first, in the order they were started
+
+
+#: Characters at the edges of the word runs: Han ones of several blocks (々 and 〇 are Han too, ⺀ a radical, 𠀀 past
+#: U+FFFF), kana and Hangul (no Han), Latin, digits, a combining accent (a word character of no script of its own),
+#: the connector _, a zero-width joiner, spaces, punctuation, an emoji, line breaks.
+WORD_EDGES = "中文分词的人们我々〇⺀豈𠀀かなカナ한국abcXé1٣\u0301_\u200d ,.，。!\t\r\n😀-"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=WORD_EDGES, max_size=60))
+def test_counting_words_finds_the_words_the_spans_find(text):
+    """The board counts words with each kind of run scanned alone (no Python object per run): the count and the
+    segmenters are those of the spans the X-ray cuts."""
+    assert count_words(text) == (len(word_spans(text)), segmenters(text))
