@@ -23,6 +23,16 @@ SLOW_PANE = Path(__file__).resolve().parent / "bench" / "bench_slow_pane.py"
 WORDS = Path(__file__).resolve().parent / "bench" / "bench_words.py"
 
 
+def bench_module(path: Path):
+    """The benchmark script ``path`` loaded as a module (its functions called in this process)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    return bench
+
+
 def refused_saying(bench: Path, args: list[str], said: str) -> subprocess.CompletedProcess:
     """Runs a benchmark with ``args``: refused by argparse (status 2), ``said`` in its message, no traceback, nothing
     printed (no run started)."""
@@ -197,11 +207,7 @@ def test_a_corpus_that_cannot_be_built_is_said_without_a_traceback(capsys, monke
 
 def test_the_x_ray_benchmark_follows_a_link_to_a_checkout(tmp_path):
     """--tree through a symbolic link to a checkout: the checkout itself (its bpe_core is what runs)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("bench_xray", XRAY)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = bench_module(XRAY)
     link = tmp_path / "checkout"
     link.symlink_to(XRAY.parents[2])
     assert bench._tree(str(link)) == str(XRAY.parents[2])
@@ -267,14 +273,11 @@ def test_the_incremental_benchmark_refuses_a_fifo_as_a_checkout_and_says_a_full_
     temporary folder of its own failing (a full disk): said in one line, status 1, no run started, nothing left."""
     import argparse
     import errno
-    import importlib.util
 
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     refused_saying(INCREMENTAL, ["--tree", str(fifo)], "no bpe_core package there")
-    spec = importlib.util.spec_from_file_location("bench_incremental", INCREMENTAL)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = bench_module(INCREMENTAL)
     from bpe_core.formats import huggingface
 
     def full(tokenizer, folder):
@@ -294,11 +297,8 @@ def test_the_slow_pane_benchmark_says_no_corpus_and_a_full_disk_in_one_line(tmp_
     temporary folder of its own not written (a full disk): said in one line, status 1, no run, the folder removed."""
     import argparse
     import errno
-    import importlib.util
 
-    spec = importlib.util.spec_from_file_location("bench_slow_pane", SLOW_PANE)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = bench_module(SLOW_PANE)
     monkeypatch.setattr(bench, "run", lambda *a: pytest.fail("a run started"))
     monkeypatch.setattr(bench, "CORPUS", tmp_path / "nope.txt")
     assert bench.measure(argparse.Namespace(chars=10, repeat=1, tree=None)) == 2
@@ -324,11 +324,8 @@ def test_the_slow_pane_benchmark_says_a_full_disk_at_its_wordpiece_file_in_one_l
     line, status 1, no run started, its temporary folder removed; the corpus as it was."""
     import argparse
     import errno
-    import importlib.util
 
-    spec = importlib.util.spec_from_file_location("bench_slow_pane", SLOW_PANE)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = bench_module(SLOW_PANE)
     monkeypatch.setattr(bench, "run", lambda *a: pytest.fail("a run started"))
     corpus = tmp_path / "chinese.txt"
     corpus.write_text("你好世界 hello world\n" * 10, encoding="utf-8")
@@ -401,20 +398,11 @@ def test_the_words_benchmark_refuses_a_model_it_cannot_read_or_compare(tmp_path,
     assert all((after[n].st_mtime_ns, after[n].st_size) == (before[n].st_mtime_ns, before[n].st_size) for n in after)
 
 
-def words_bench():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("bench_words", WORDS)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    return bench
-
-
 @pytest.mark.parametrize("kind", ["damaged", "fifo", "folder"])
 def test_the_words_benchmark_refuses_a_kept_model_it_cannot_read_and_leaves_it(tmp_path, monkeypatch, capsys, kind):
     """The bench's own model, kept under .corpora: a damaged one (hand-edited), or a FIFO or a folder in its place,
     is named and left as it is (2), not read past (a FIFO) nor trained over; nothing is measured."""
-    bench = words_bench()
+    bench = bench_module(WORDS)
     monkeypatch.setattr(bench.corpora, "CACHE", tmp_path)
     kept = tmp_path / "llama_style_16k.model"
     if kind == "damaged":
@@ -440,7 +428,7 @@ def test_the_words_benchmark_says_a_full_disk_and_leaves_no_model(tmp_path, monk
     import errno
     from pathlib import Path
 
-    bench = words_bench()
+    bench = bench_module(WORDS)
     monkeypatch.setattr(bench.corpora, "CACHE", tmp_path)
     corpus = tmp_path / "lines.txt"
     corpus.write_text("a line\n" * 10, encoding="utf-8")
