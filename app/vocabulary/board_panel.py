@@ -272,7 +272,6 @@ class BoardPanel(JobPanel):
 
     def show_result(self, board: Board) -> None:
         self.board = board
-        self.rows_so_far = {}
         self.export_button.setEnabled(True)
         rows = board.rows
         files = len(board.languages)

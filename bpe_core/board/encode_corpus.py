@@ -147,6 +147,7 @@ def run_board(
         for part in _shares(spec, files, processes)
     ]
     titles = names or tokenizers
+    parts = [[index for index, task in enumerate(tasks) if task.row == row] for row in range(len(titles))]
     rows: dict[int, BoardRow] = {}
 
     def measure(results: dict[int, object]) -> None:
@@ -157,10 +158,9 @@ def run_board(
         if text.total("bytes") == 0:
             raise BoardError(Message.of("board.empty", files=", ".join(files)))
         for row, name in enumerate(titles):
-            parts = [index for index, task in enumerate(tasks) if task.row == row]
-            if row in rows or any(index not in results for index in parts):
+            if row in rows or any(index not in results for index in parts[row]):
                 continue
-            counts = _joined([cast(TokenCounts, results[index]) for index in parts])
+            counts = _joined([cast(TokenCounts, results[index]) for index in parts[row]])
             counts.tokenizer = name
             rows[row] = board_row(counts, text, languages, reference)
             if row_done is not None:
