@@ -143,9 +143,10 @@ static inline void head_of(const unsigned char *p, size_t n, uint64_t head[2]) {
     memcpy(head, buffer, 16);
 }
 
-/* The hash of a key of 16 bytes or fewer from its head and length (key_of and key_at must agree: one formula). */
+/* The hash of a key of 16 bytes or fewer from its head and length (key_of and key_at must agree: one formula): its
+ * second eight bytes spread by a multiply (zero for most keys, eight bytes or fewer) and one mix of them all. */
 static inline uint64_t short_key_hash(const uint64_t head[2], size_t n) {
-    return mix64(head[0] ^ mix64(head[1] ^ (uint64_t)n << 56));
+    return mix64(head[0] ^ head[1] * 0x9e3779b97f4a7c15ull ^ (uint64_t)n << 56);
 }
 
 /* The hash of a key (a token's or a pre-token's bytes, n of them) and its head (its first 16 bytes): a key of 16 bytes
@@ -369,6 +370,16 @@ static int cache_clear(Cache *c) {
     return 0;
 }
 
+/* Whether two keys' heads (their first 16 bytes) are the same: one comparison of the 16 bytes where SSE2 is. */
+static inline int same_head(const uint64_t a[2], const uint64_t b[2]) {
+#if defined(__SSE2__)
+    __m128i x = _mm_loadu_si128((const __m128i *)a), y = _mm_loadu_si128((const __m128i *)b);
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) == 0xffff;
+#else
+    return a[0] == b[0] && a[1] == b[1];
+#endif
+}
+
 /* The pre-token p (n bytes, hash h, first 16 bytes head) in the whole table, or NULL. */
 static const CacheSlot *cache_lookup(const Cache *c, uint64_t h, const uint64_t head[2], const unsigned char *p,
                                      size_t n) {
@@ -403,7 +414,7 @@ COLD_PATH static const CacheSlot *cache_find_whole(Cache *c, uint64_t h, const u
 static HOT_PATH const CacheSlot *cache_find(Cache *c, uint64_t h, const uint64_t head[2], const unsigned char *p,
                                             size_t n) {
     CacheSlot *hot = &c->hot[h >> (64 - HOT_BITS)];
-    if (hot->key_len == n && hot->head[0] == head[0] && hot->head[1] == head[1] &&
+    if (hot->key_len == n && same_head(hot->head, head) &&
         (n <= 16 || !memcmp(c->keys + hot->key_at + 16, p + 16, n - 16)))
         return hot;
     return cache_find_whole(c, h, head, p, n);
@@ -1180,13 +1191,14 @@ static inline int next_starts(const Work *w, const ScanText *t, Py_ssize_t i, Py
     if (w->starts_none || i >= w->starts_to) return 0;
     size_t k = (size_t)(i + 1 - w->starts_from), words = (size_t)(w->starts_to - w->starts_from + 63) / 64;
     size_t word = k / 64;
-    uint64_t bits = word < words ? w->starts[word] & (~(uint64_t)0 << (k % 64)) : 0;
+    const uint64_t *starts = w->starts;
+    uint64_t bits = word < words ? starts[word] & (~(uint64_t)0 << (k % 64)) : 0;
     int got = 0;
     for (;;) {
-        for (; bits && got < most; bits &= bits - 1)
-            ends[got++] = w->starts_from + (Py_ssize_t)(64 * word + (size_t)__builtin_ctzll(bits));
+        Py_ssize_t at = w->starts_from + (Py_ssize_t)(64 * word); /* bit 0 of this word */
+        for (; bits && got < most; bits &= bits - 1) ends[got++] = at + __builtin_ctzll(bits);
         if (got == most || ++word >= words) break;
-        bits = w->starts[word];
+        bits = starts[word];
     }
     if (got < most && w->starts_to == t->n) ends[got++] = t->n; /* the last one ends with the text */
     return got;
@@ -1195,7 +1207,7 @@ static inline int next_starts(const Work *w, const ScanText *t, Py_ssize_t i, Py
 /* Up to AHEAD pre-tokens of t from call->at (those that start before stop): each one's bytes and key, its slots
  * prefetched. How many, or an error. */
 static int scan_ahead(const Encoder *e, Work *w, const ScanText *t, Call *call, Py_ssize_t stop, Pending *pending,
-                      Py_ssize_t *end_of_last) {
+                      Py_ssize_t *end_of_last, size_t *bytes_of_all) {
     ScanFunction scan = scan_api->patterns[e->pattern];
     size_t used = 0;
     int count = 0;
@@ -1203,7 +1215,7 @@ static int scan_ahead(const Encoder *e, Work *w, const ScanText *t, Call *call, 
     int known = next_starts(w, t, i, ends, AHEAD); /* (past them, the scanner's) */
     for (; count < AHEAD && i < stop; count++) {
         Py_ssize_t end = count < known ? ends[count] : scan(t, i);
-        if (end <= i) {
+        if (count >= known && end <= i) { /* (the bits' ends are past their starts) */
             call->bad = i;
             return STUCK;
         }
@@ -1219,9 +1231,12 @@ static int scan_ahead(const Encoder *e, Work *w, const ScanText *t, Call *call, 
             p->n = (size_t)(o - w->utf8) - used;
             used += p->n;
         }
-        if (p->n >= UINT32_MAX) return TOO_LONG;
         i = end;
     }
+    *bytes_of_all = call->ascii ? (size_t)(i - call->at) : used;
+    if (*bytes_of_all >= UINT32_MAX) /* (else no one of them is that long) */
+        for (int k = 0; k < count; k++)
+            if (pending[k].n >= UINT32_MAX) return TOO_LONG;
     const unsigned char *base = call->ascii ? (const unsigned char *)t->data : w->utf8;
     size_t readable = call->ascii ? (size_t)call->text.n : used + 16;
     const Cache *c = &w->stash->cache;
@@ -1336,14 +1351,12 @@ static int encode_pretokens(Encoder *e, Work *w, const ScanText *t, Call *call, 
     w->starts_to = 0;
     while (call->at < stop) {
         Py_ssize_t end;
+        size_t most; /* the most tokens they make: one per byte (the cache holds no more) */
         if (blocks && call->at >= w->starts_to && find_starts(e, w, t, call, stop) < 0) return NO_MEMORY;
-        int count = scan_ahead(e, w, t, call, stop, pending, &end);
+        int count = scan_ahead(e, w, t, call, stop, pending, &end, &most);
         if (count < 0) return count;
         const unsigned char *base = call->ascii ? (const unsigned char *)t->data : w->utf8;
-        /* the most tokens they make: one per byte (the cache holds no more), and one past them (a one-byte
-         * pre-token found in the cache writes two ids, its count keeps one) */
-        size_t most = 1;
-        for (int k = 0; k < count; k++) most += pending[k].n;
+        most += 1; /* and one past them: a one-byte pre-token found in the cache writes two ids, its count keeps one */
         if (pool_room((void **)&w->out.data, &w->out.room, w->out.n, most, sizeof(uint32_t)) < 0) return NO_MEMORY;
         for (int k = 0; k < count; k++) {
             const Pending *p = &pending[k];
@@ -1435,7 +1448,41 @@ static const struct {
         return (Py_ssize_t)k;                                                                                         \
     }
 
-static Py_ssize_t narrow_ascii(const ScanText *t, Py_ssize_t i, Py_ssize_t to, unsigned char *out) {
+/* narrow_ascii's 16-unit blocks of a text of two or four bytes a character, with SSE2, while all are ASCII: the units
+ * packed to bytes and stored (an explicit loop: the compiler's own vectors for NARROW_LOOP took twice the
+ * instructions on such a text); how many units were.
+ *   16 code points "def f(x): return" of a text of four bytes a character -> its 16 bytes, 16 */
+static size_t narrow16(const ScanText *t, Py_ssize_t i, size_t n, unsigned char *out) {
+    size_t k = 0;
+#if defined(__SSE2__)
+    if (t->kind == PyUnicode_2BYTE_KIND) {
+        const Py_UCS2 *units = (const Py_UCS2 *)t->data + i;
+        const __m128i past_ascii = _mm_set1_epi16((short)0xff80);
+        for (; k + 16 <= n; k += 16) {
+            __m128i a = _mm_loadu_si128((const __m128i *)(units + k));
+            __m128i b = _mm_loadu_si128((const __m128i *)(units + k + 8));
+            __m128i past = _mm_and_si128(_mm_or_si128(a, b), past_ascii);
+            if (_mm_movemask_epi8(_mm_cmpeq_epi16(past, _mm_setzero_si128())) != 0xffff) break;
+            _mm_storeu_si128((__m128i *)(out + k), _mm_packus_epi16(a, b));
+        }
+    } else if (t->kind == PyUnicode_4BYTE_KIND) {
+        const Py_UCS4 *units = (const Py_UCS4 *)t->data + i;
+        for (; k + 16 <= n; k += 16) { /* code points (at most 0x10FFFF: positive as signed) to 16 bits, then 8 */
+            const __m128i *p = (const __m128i *)(units + k);
+            __m128i low = _mm_packs_epi32(_mm_loadu_si128(p), _mm_loadu_si128(p + 1));
+            __m128i high = _mm_packs_epi32(_mm_loadu_si128(p + 2), _mm_loadu_si128(p + 3));
+            __m128i bytes = _mm_packus_epi16(low, high); /* a byte of 0x80 or more exactly where a unit is past ASCII */
+            if (_mm_movemask_epi8(bytes)) break;
+            _mm_storeu_si128((__m128i *)(out + k), bytes);
+        }
+    }
+#else
+    (void)t, (void)i, (void)n, (void)out;
+#endif
+    return k;
+}
+
+static Py_ssize_t narrow_rest(const ScanText *t, Py_ssize_t i, Py_ssize_t to, unsigned char *out) {
     switch (t->kind) {
     case PyUnicode_1BYTE_KIND:
         NARROW_LOOP(Py_UCS1)
@@ -1444,6 +1491,11 @@ static Py_ssize_t narrow_ascii(const ScanText *t, Py_ssize_t i, Py_ssize_t to, u
     default:
         NARROW_LOOP(Py_UCS4)
     }
+}
+
+static Py_ssize_t narrow_ascii(const ScanText *t, Py_ssize_t i, Py_ssize_t to, unsigned char *out) {
+    size_t done = narrow16(t, i, (size_t)(to - i), out);
+    return (Py_ssize_t)done + narrow_rest(t, i + (Py_ssize_t)done, to, out + done);
 }
 
 /* Where a run of STRETCH_LEAST ASCII characters of t[i:to) starts (the first one), or `to`. Such a run holds a whole
@@ -1883,10 +1935,30 @@ static int id_values(Encoder *e, const Specials *specials, uint64_t **special_va
     return 0;
 }
 
+/* Whether one of the 16 token numbers at data is a special token's (numbered from n_tokens on). */
+static inline int any_special(const uint32_t *data, uint32_t n_tokens) {
+#if defined(__SSE2__)
+    /* unsigned comparisons, as signed ones of the numbers with their top bit flipped */
+    const __m128i flip = _mm_set1_epi32((int)0x80000000u), last = _mm_set1_epi32((int)((n_tokens - 1) ^ 0x80000000u));
+    __m128i past = _mm_setzero_si128();
+    for (int j = 0; j < 16; j += 4)
+        past = _mm_or_si128(past, _mm_cmpgt_epi32(_mm_xor_si128(_mm_loadu_si128((const __m128i *)(data + j)), flip), last));
+    return _mm_movemask_epi8(past) != 0;
+#else
+    uint32_t past = 0;
+    for (int j = 0; j < 16; j++) past |= data[j] >= n_tokens;
+    return past != 0;
+#endif
+}
+
 /* Each token number of data[0:n] replaced by its id (in place; a token numbered as its id, where all are, left as
  * it is); the first token number whose id is no number for an array, or NO_TOKEN. Needs no GIL. */
 static uint32_t ids_in_place(const Encoder *e, uint32_t *data, size_t n, const uint64_t *special_values) {
     for (size_t k = 0; k < n; k++) {
+        if (e->numbered && k % 16 == 0 && k + 16 <= n && !any_special(data + k, e->n_tokens)) {
+            k += 15; /* only special tokens change: 16 without one passed */
+            continue;
+        }
         uint32_t token = data[k];
         if (token < e->n_tokens && e->numbered) continue;
         uint64_t id = token < e->n_tokens ? e->values[token] : special_values[token - e->n_tokens];
