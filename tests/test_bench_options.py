@@ -21,6 +21,8 @@ PARALLEL = Path(__file__).resolve().parent / "bench" / "bench_parallel_encode.py
 INCREMENTAL = Path(__file__).resolve().parent / "bench" / "bench_incremental.py"
 SLOW_PANE = Path(__file__).resolve().parent / "bench" / "bench_slow_pane.py"
 WORDS = Path(__file__).resolve().parent / "bench" / "bench_words.py"
+PEERS = Path(__file__).resolve().parent / "bench" / "bench_peers.py"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def bench_module(path: Path):
@@ -105,6 +107,21 @@ def refused_saying(bench: Path, args: list[str], said: str) -> subprocess.Comple
         (WORDS, ["--model", "/dev/null"], "/dev/null: not a regular file"),
         (WORDS, ["--model", "/"], "/: not a regular file"),
         (WORDS, ["--model", __file__], "not a SentencePiece .model"),
+        (PEERS, ["--rows", "pairs"], "--rows: no row 'pairs'; the rows are stdlib, english, chinese, code-o200k"),
+        (PEERS, ["--repeat", "0"], "0: at least one run"),
+        (PEERS, ["--repeat", "-3"], "-3: at least one run"),
+        (PEERS, ["--repeat", "nan"], "'nan' is not a whole number"),
+        (PEERS, ["--repeat", "inf"], "'inf' is not a whole number"),
+        (PEERS, ["--text", "/nonexistent/text.txt"], "--text: /nonexistent/text.txt is not a regular file"),
+        (PEERS, ["--text", "/dev/zero"], "--text: /dev/zero is not a regular file"),
+        (PEERS, ["--text", "/"], "--text: / is not a regular file"),
+        (PEERS, ["--text", __file__, "--encoding", "nope"], "--encoding: invalid choice: 'nope'"),
+        (PEERS, ["--text", __file__, "--distinct"], "--distinct is for the rows' corpora; --text measures its file"),
+        (PEERS, ["--text", __file__, "--quick"], "--quick is for the rows' corpora"),
+        (PEERS, ["--text", __file__, "--rows", "english"], "--rows is for the rows' corpora"),
+        (PEERS, ["--rows", ""], "--rows: no row ''"),
+        (PEERS, ["--tree", "/dev/null"], "/dev/null: no bpe_core package there"),
+        (PEERS, ["--tree", __file__], "no bpe_core package there"),
     ],
 )
 def test_a_bad_row_way_name_corpus_checkout_or_number_is_refused_by_name(bench, args, said):
@@ -126,6 +143,7 @@ def test_the_instructions_benchmark_refuses_a_row_by_name_before_looking_for_val
         (PARALLEL, ["--corpora", "stdlib", "--names", "gpt2", "--ways", "one,shared"], "group"),
         (INCREMENTAL, ["--chars", "20000"], "group"),
         (INCREMENTAL, ["--chars", "20000"], "parent"),
+        (PEERS, ["--rows", "stdlib", "--quick"], "group"),
     ],
     ids=[
         "bench_encode",
@@ -134,6 +152,7 @@ def test_the_instructions_benchmark_refuses_a_row_by_name_before_looking_for_val
         "bench_parallel_encode",
         "bench_incremental",
         "bench_incremental-parent-only",
+        "bench_peers",
     ],
 )
 def test_ctrl_c_while_the_runs_start_ends_the_benchmark_with_130_and_no_run_left(bench, args, to):
@@ -473,3 +492,65 @@ def test_ctrl_c_while_the_words_benchmark_measures_ends_it_with_130(tmp_path):
     os.killpg(started.pid, signal.SIGINT)
     _, stderr = started.communicate(timeout=60)
     assert started.returncode == 130 and "bench_words: interrupted" in stderr and "Traceback" not in stderr, stderr
+
+
+@pytest.mark.parametrize("kind", ["fifo", "empty", "latin1"])
+def test_the_peers_benchmark_refuses_a_text_it_cannot_measure_by_name(tmp_path, kind):
+    """bench_peers.py --text: a named pipe (which would wait for a writer), an empty file (no speed to measure) or a
+    file not UTF-8 is refused by name (2) before any run."""
+    path = tmp_path / "text.txt"
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.write_bytes(b"" if kind == "empty" else b"caf\xe9 " * 10)
+    said = {"fifo": "is not a regular file", "empty": "is empty", "latin1": "cannot be read as UTF-8 text"}[kind]
+    refused_saying(PEERS, ["--text", str(path)], f"--text: {path} {said}")
+
+
+def test_the_peers_benchmark_measures_a_text_of_ones_own_and_says_which_peer_is_missing(tmp_path):
+    """bench_peers.py --text FILE --tree CHECKOUT: ours, tiktoken and the checkout's encode ("before": this one
+    again) measured on one core, their ids the same (a special token in the text split out by all); a peer not
+    installed, or without the encoding, is said so (these are not the project's dependencies), and no temporary
+    folder is left."""
+    path = tmp_path / "text.txt"
+    path.write_text("Hello, world! <|endoftext|> 你好，世界。 " * 200, encoding="utf-8")
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(PEERS),
+            "--text",
+            str(path),
+            "--encoding",
+            "gpt2",
+            "--repeat",
+            "1",
+            "--tree",
+            str(ROOT),
+            "--warm",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("encode on one core (cpu ") and "text.txt gpt2" in done.stdout
+    for name in ("tiktoken", "ours", "before"):
+        assert any(line.split()[:1] == [name] and line.endswith("| ids same as tiktoken") for line in lines)
+    assert "x its speed" in next(line for line in lines if line.startswith("  before"))
+    assert all(", warm " in line for line in lines if line.startswith(("  ours", "  before", "  tiktoken")))
+    assert "  rs_bpe    has no gpt2" in lines or "  rs_bpe    not installed" in lines
+    gigatoken = next(line for line in lines if line.startswith("  gigatoken"))
+    assert gigatoken.endswith(("not installed", "| ids same as tiktoken"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["text.txt"]
+
+
+def test_the_peers_benchmark_knows_a_peer_is_missing_or_lacks_the_encoding(monkeypatch):
+    bench = bench_module(PEERS)
+    monkeypatch.setattr(bench.importlib.util, "find_spec", lambda name: None)
+    assert bench.absent("gigatoken", "gpt2") == "not installed"
+    assert bench.absent("ours", "gpt2") is None and bench.absent("tiktoken", "o200k_base") is None
+    monkeypatch.setattr(bench.importlib.util, "find_spec", lambda name: object())
+    assert bench.absent("rs_bpe", "gpt2") == "has no gpt2" and bench.absent("rs_bpe", "o200k_base") is None

@@ -65,6 +65,16 @@ def test_shipped_tokenizers_arrays_equal_their_lists(name):
     assert tok.encode_array(text).tolist() == tok.encode(text) == python_path(tok).encode(text)
 
 
+def test_a_special_token_at_every_place_of_an_arrays_blocks_takes_its_id():
+    """An array whose ids are the tokens' numbers is checked 16 ids at a time for special tokens: one at each of
+    the 16 places of a block, in the last block (shorter), and two in one block each take their ids."""
+    vocab = {i: bytes([i]) for i in range(256)} | {256: b"ab"}
+    tok = Tokenizer(vocab, [(b"a", b"b")], {"<|s|>": 1000})  # (numbered 257 in the encoder: its id differs)
+    for before in range(40):
+        for text in ("ab" * before + "<|s|>" + "c" * 20, "ab" * before + "<|s|><|s|>"):
+            assert tok.encode_array(text).tolist() == tok.encode(text) == python_path(tok).encode(text), before
+
+
 def test_an_id_array_is_read_in_place():
     """encode_array's result lends its uint32s: memoryview, array('I') and numpy read them (the array writable)."""
     tok = Tokenizer.from_tiktoken("gpt2")
