@@ -1939,10 +1939,13 @@ static int id_values(Encoder *e, const Specials *specials, uint64_t **special_va
 static inline int any_special(const uint32_t *data, uint32_t n_tokens) {
 #if defined(__SSE2__)
     /* unsigned comparisons, as signed ones of the numbers with their top bit flipped */
-    const __m128i flip = _mm_set1_epi32((int)0x80000000u), last = _mm_set1_epi32((int)((n_tokens - 1) ^ 0x80000000u));
+    const __m128i flip = _mm_set1_epi32((int)0x80000000u);
+    const __m128i last = _mm_set1_epi32((int)((n_tokens - 1) ^ 0x80000000u));
     __m128i past = _mm_setzero_si128();
-    for (int j = 0; j < 16; j += 4)
-        past = _mm_or_si128(past, _mm_cmpgt_epi32(_mm_xor_si128(_mm_loadu_si128((const __m128i *)(data + j)), flip), last));
+    for (int j = 0; j < 16; j += 4) {
+        __m128i numbers = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(data + j)), flip);
+        past = _mm_or_si128(past, _mm_cmpgt_epi32(numbers, last));
+    }
     return _mm_movemask_epi8(past) != 0;
 #else
     uint32_t past = 0;
