@@ -494,16 +494,22 @@ def test_ctrl_c_while_the_words_benchmark_measures_ends_it_with_130(tmp_path):
     assert started.returncode == 130 and "bench_words: interrupted" in stderr and "Traceback" not in stderr, stderr
 
 
-@pytest.mark.parametrize("kind", ["fifo", "empty", "latin1"])
+@pytest.mark.parametrize("kind", ["fifo", "link to a fifo", "link to nothing", "empty", "latin1"])
 def test_the_peers_benchmark_refuses_a_text_it_cannot_measure_by_name(tmp_path, kind):
-    """bench_peers.py --text: a named pipe (which would wait for a writer), an empty file (no speed to measure) or a
-    file not UTF-8 is refused by name (2) before any run."""
+    """bench_peers.py --text: a named pipe (which would wait for a writer), a link to one or to nothing, an empty
+    file (no speed to measure) or a file not UTF-8 is refused by name (2) before any run."""
     path = tmp_path / "text.txt"
     if kind == "fifo":
         os.mkfifo(path)
+    elif kind.startswith("link"):
+        target = tmp_path / "target"
+        if kind == "link to a fifo":
+            os.mkfifo(target)
+        path.symlink_to(target)
     else:
         path.write_bytes(b"" if kind == "empty" else b"caf\xe9 " * 10)
-    said = {"fifo": "is not a regular file", "empty": "is empty", "latin1": "cannot be read as UTF-8 text"}[kind]
+    regular = "is not a regular file"
+    said = {"empty": "is empty", "latin1": "cannot be read as UTF-8 text"}.get(kind, regular)
     refused_saying(PEERS, ["--text", str(path)], f"--text: {path} {said}")
 
 
@@ -554,3 +560,35 @@ def test_the_peers_benchmark_knows_a_peer_is_missing_or_lacks_the_encoding(monke
     assert bench.absent("ours", "gpt2") is None and bench.absent("tiktoken", "o200k_base") is None
     monkeypatch.setattr(bench.importlib.util, "find_spec", lambda name: object())
     assert bench.absent("rs_bpe", "gpt2") == "has no gpt2" and bench.absent("rs_bpe", "o200k_base") is None
+
+
+def test_a_corpus_whose_write_fills_the_disk_is_said_and_leaves_no_file(tmp_path, monkeypatch, capsys):
+    """A corpus (here bench_peers' --distinct text) that cannot be written (a full disk): "cannot write the corpus
+    F: No space left on device" (2), no traceback, neither the corpus nor its .partial file left; a corpus already
+    there is read as it is, not written again."""
+    import errno
+
+    bench = bench_module(PEERS)
+    corpora = bench.bench_encode.corpora
+    monkeypatch.setattr(corpora, "CACHE", tmp_path)
+    source = tmp_path / "english.txt"
+    source.write_text("the cat and the dog and the cat", encoding="utf-8")
+
+    def full(self, *args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Path, "write_text", full)
+        done = bench.bench_encode.run_rows(
+            "bench_peers", "title", ["english"], lambda row: bench.distinct_words(source)
+        )
+    assert done == 2
+    said = capsys.readouterr().err
+    assert (
+        said == f"bench_peers: cannot write the corpus {tmp_path / 'english_distinct.txt'}: No space left on device\n"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["english.txt"]
+    made = bench.distinct_words(source)
+    assert made.read_text(encoding="utf-8") == "the cat and dog"
+    made.write_text("edited by hand", encoding="utf-8")
+    assert bench.distinct_words(source).read_text(encoding="utf-8") == "edited by hand"

@@ -40,13 +40,19 @@ class CorpusBuildError(RuntimeError):
 
 
 def _cached(name: str, build: Callable[[], str]) -> Path:
-    """Return CACHE/name, writing build()'s text there (atomically) if it is missing."""
+    """Return CACHE/name, writing build()'s text there (atomically) if it is missing. A write that fails (a full
+    disk) leaves no corpus and no ``.partial`` file, and is a CorpusBuildError naming the file."""
     path = CACHE / name
     if not path.exists():
-        CACHE.mkdir(parents=True, exist_ok=True)
+        text = build()
         tmp = path.with_suffix(".partial")
-        tmp.write_text(build(), encoding="utf-8", newline="")
-        tmp.replace(path)
+        try:
+            CACHE.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(text, encoding="utf-8", newline="")
+            tmp.replace(path)
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            raise CorpusBuildError(f"cannot write the corpus {path}: {exc.strerror or exc}") from None
     return path
 
 
