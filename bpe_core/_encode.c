@@ -553,7 +553,7 @@ typedef struct {
     Ids out;                /* the text's tokens so far */
     unsigned char *utf8;    /* a pre-token's UTF-8 bytes */
     size_t utf8_room;
-    unsigned char *narrow;  /* a stretch of ASCII characters of a wide text, a byte each (STRETCH_MOST + 16) */
+    unsigned char *narrow;  /* a stretch of ASCII or Latin-1 of a wide text, a byte a character (STRETCH_MOST + 16) */
     uint32_t *next, *prev, *part; /* per byte of the word: where its part ends, starts its left part, its token */
     size_t word_room;
     Candidate *heap;
@@ -927,7 +927,7 @@ enum { DONE = 0, NO_MEMORY = -1, STUCK = -2, SURROGATE = -3, TOO_LONG = -4 };
 typedef struct {
     ScanText text;
     int ascii;                /* the text is ASCII: its own UTF-8, read in place */
-    int narrow;               /* its long stretches of ASCII may be encoded as ASCII (encode_ordinary) */
+    int narrow;               /* its long stretches of ASCII (or Latin-1) may be encoded as such (encode_ordinary) */
     int cuts;                 /* its scanner's pre-tokens do not cross a safe cut (SCANNERS: cut_before) */
     int replace_lone;         /* a lone surrogate is encoded as U+FFFD (utf8_of) */
     const Specials *specials; /* or NULL */
@@ -1129,7 +1129,10 @@ static unsigned char *utf8_of(const Call *call, const ScanText *t, Py_ssize_t a,
 #endif
 
 typedef struct {
-    size_t from, n;   /* its UTF-8 bytes: text + from (ASCII text) or w->utf8 + from, n of them */
+    size_t from, n;   /* its UTF-8 bytes, n of them: scan_ahead's in the text (an ASCII text's, or IN_TEXT set) or in
+                       * w->utf8 from `from` on; merge_cut's in the word */
+    const unsigned char *bytes; /* scan_ahead's: where they are */
+    size_t readable;  /* scan_ahead's: the bytes readable from there on (n or more) */
     uint64_t h;       /* its key */
     uint64_t head[2];
     uint32_t token;   /* merge_cut's pieces: the token a piece of one character is (bt_char), else BT_NONE */
@@ -1204,12 +1207,39 @@ static inline int next_starts(const Work *w, const ScanText *t, Py_ssize_t i, Py
     return got;
 }
 
+/* A pre-token's `from` (scan_ahead) in the text itself: an ASCII pre-token of a text of one byte a character that is
+ * not all ASCII (Latin-1: English with an é, a narrowed stretch of German) is its own UTF-8, read in place instead of
+ * copied. */
+#define IN_TEXT ((size_t)1 << (sizeof(size_t) * 8 - 1))
+
+/* Whether t[i:end) is ASCII, in a text of one byte a character, as far as one look tells: a pre-token of up to 16
+ * characters 16 away from the text's end (else 0: it is copied, as any other). */
+static inline int ascii_in_place(const ScanText *t, Py_ssize_t i, Py_ssize_t end) {
+#if defined(__SSE2__)
+    if (t->kind != PyUnicode_1BYTE_KIND || end - i > 16 || i + 16 > t->n) return 0;
+    __m128i bytes = _mm_loadu_si128((const __m128i *)((const Py_UCS1 *)t->data + i));
+    return !((unsigned)_mm_movemask_epi8(bytes) & ((1u << (end - i)) - 1));
+#else
+    (void)t, (void)i, (void)end;
+    return 0;
+#endif
+}
+
+/* A pre-token's bytes (readable: how many are readable there, n or more) and key, its cache slots prefetched. */
+static HOT_PATH void key_pending(Pending *p, const unsigned char *bytes, size_t readable, const Cache *c) {
+    p->bytes = bytes;
+    p->readable = readable;
+    p->h = readable >= 16 ? key_at(bytes, p->n, p->head) : key_of(bytes, p->n, p->head);
+    PREFETCH(&c->hot[p->h >> (64 - HOT_BITS)]);
+    PREFETCH(&c->slots[p->h & (c->size - 1)]);
+}
+
 /* Up to AHEAD pre-tokens of t from call->at (those that start before stop): each one's bytes and key, its slots
  * prefetched; *end_of_last where the last ends, *bytes_of_all their bytes together. How many, or an error. */
 static int scan_ahead(const Encoder *e, Work *w, const ScanText *t, Call *call, Py_ssize_t stop, Pending *pending,
                       Py_ssize_t *end_of_last, size_t *bytes_of_all) {
     ScanFunction scan = scan_api->patterns[e->pattern];
-    size_t used = 0;
+    size_t used = 0, in_place = 0; /* the bytes copied to w->utf8; those read in place (IN_TEXT) */
     int count = 0;
     Py_ssize_t i = call->at, ends[AHEAD];
     int known = next_starts(w, t, i, ends, AHEAD); /* (past them, the scanner's) */
@@ -1223,6 +1253,10 @@ static int scan_ahead(const Encoder *e, Work *w, const ScanText *t, Call *call, 
         if (call->ascii) {
             p->from = (size_t)i;
             p->n = (size_t)(end - i);
+        } else if (ascii_in_place(t, i, end)) {
+            p->from = (size_t)i | IN_TEXT;
+            p->n = (size_t)(end - i);
+            in_place += p->n;
         } else {
             if (pool_room((void **)&w->utf8, &w->utf8_room, used, 4 * (size_t)(end - i) + 16, 1) < 0) return NO_MEMORY;
             unsigned char *o = utf8_of(call, t, i, end, w->utf8 + used, &call->bad);
@@ -1233,19 +1267,24 @@ static int scan_ahead(const Encoder *e, Work *w, const ScanText *t, Call *call, 
         }
         i = end;
     }
-    *bytes_of_all = call->ascii ? (size_t)(i - call->at) : used;
+    *bytes_of_all = call->ascii ? (size_t)(i - call->at) : used + in_place;
     if (*bytes_of_all >= UINT32_MAX) /* (else no one of them is that long) */
         for (int k = 0; k < count; k++)
             if (pending[k].n >= UINT32_MAX) return TOO_LONG;
-    const unsigned char *base = call->ascii ? (const unsigned char *)t->data : w->utf8;
-    size_t readable = call->ascii ? (size_t)call->text.n : used + 16;
     const Cache *c = &w->stash->cache;
-    for (int k = 0; k < count; k++) {
-        Pending *p = &pending[k];
-        const unsigned char *bytes = base + p->from;
-        p->h = p->from + 16 <= readable ? key_at(bytes, p->n, p->head) : key_of(bytes, p->n, p->head);
-        PREFETCH(&c->hot[p->h >> (64 - HOT_BITS)]);
-        PREFETCH(&c->slots[p->h & (c->size - 1)]);
+    const unsigned char *text = (const unsigned char *)t->data;
+    if (call->ascii) {
+        for (int k = 0; k < count; k++)
+            key_pending(&pending[k], text + pending[k].from, (size_t)t->n - pending[k].from, c);
+    } else {
+        for (int k = 0; k < count; k++) {
+            Pending *p = &pending[k];
+            size_t from = p->from & ~IN_TEXT;
+            if (p->from & IN_TEXT)
+                key_pending(p, text + from, (size_t)t->n - from, c);
+            else
+                key_pending(p, w->utf8 + from, used + 16 - from, c);
+        }
     }
     *end_of_last = i;
     return count;
@@ -1355,12 +1394,11 @@ static int encode_pretokens(Encoder *e, Work *w, const ScanText *t, Call *call, 
         if (blocks && call->at >= w->starts_to && find_starts(e, w, t, call, stop) < 0) return NO_MEMORY;
         int count = scan_ahead(e, w, t, call, stop, pending, &end, &most);
         if (count < 0) return count;
-        const unsigned char *base = call->ascii ? (const unsigned char *)t->data : w->utf8;
         most += 1; /* and one past them: a one-byte pre-token found in the cache writes two ids, its count keeps one */
         if (pool_room((void **)&w->out.data, &w->out.room, w->out.n, most, sizeof(uint32_t)) < 0) return NO_MEMORY;
         for (int k = 0; k < count; k++) {
             const Pending *p = &pending[k];
-            const unsigned char *bytes = base + p->from;
+            const unsigned char *bytes = p->bytes;
             const CacheSlot *seen = p->n <= CACHE_KEY_MAX ? cache_find(c, p->h, p->head, bytes, p->n) : NULL;
             if (seen) {
                 uint32_t *out = w->out.data + w->out.n;
@@ -1373,9 +1411,8 @@ static int encode_pretokens(Encoder *e, Work *w, const ScanText *t, Call *call, 
                 }
                 w->out.n += seen->ids_len;
             } else {
-                size_t first = w->out.n, last = pending[count - 1].from + pending[count - 1].n;
-                size_t readable = (call->ascii ? (size_t)call->text.n : last + 16) - p->from; /* as scan_ahead's */
-                int seen_once = merge_cut(e, w, bytes, p->n, p->h, readable, call->limit);
+                size_t first = w->out.n;
+                int seen_once = merge_cut(e, w, bytes, p->n, p->h, p->readable, call->limit);
                 if (seen_once < 0) return NO_MEMORY;
                 const uint32_t *ids = w->out.data + first;
                 if (!seen_once && is_bpe(e, ids, w->out.n - first, call->limit) &&
@@ -1388,15 +1425,20 @@ static int encode_pretokens(Encoder *e, Work *w, const ScanText *t, Call *call, 
     return DONE;
 }
 
-/* ----- ASCII stretches of a wide text, encoded as ASCII ----- */
+/* ----- stretches of a wide text, encoded as ASCII or as Latin-1 ----- */
 
 /* One character past U+FFFF (an emoji) makes Python store a whole text four bytes a character: then each pre-token is
  * read from wide units and copied to UTF-8 (utf8_of), where an ASCII text's pre-tokens are read in place. So a long
  * stretch of ASCII characters of a wide text is copied a byte a character into w->narrow (a loop the compiler turns
  * into vector instructions) and encoded there as an ASCII text: the stdlib's 31 MB hold 3,269 other characters.
+ * Likewise a long stretch of Latin-1 characters (up to U+00FF: German, French, which a ’, a … or an emoji make
+ * wide) is encoded as a text of one byte a character (its pre-tokens copied to UTF-8 from bytes: the starts and the
+ * copies read a byte a character instead of four; a warm German encode 190 M -> 175 M instructions), up to a long
+ * run of ASCII in it, which is encoded as ASCII:
  *
  *   "🐍 = 1\n" + "x = f(y) " * 100 + "é"      a text of kind 4: "🐍 = 1\n" takes the wide path, the next 899
  *                                             characters are narrowed (up to the last space, a safe cut), " é" wide
+ *   "’" + "Grüße aus Köln. " * 40             a text of kind 2: "’" wide, the rest narrowed to Latin-1
  *
  * A stretch ends at a safe cut c: a space whose previous character is not white space (text[c - 1] a printable ASCII
  * character, '!' to '~': each is a letter, a digit, punctuation or a symbol), or the end of the text. There the
@@ -1498,7 +1540,62 @@ static Py_ssize_t narrow_ascii(const ScanText *t, Py_ssize_t i, Py_ssize_t to, u
     return (Py_ssize_t)done + narrow_rest(t, i + (Py_ssize_t)done, to, out + done);
 }
 
-/* Where a run of STRETCH_LEAST ASCII characters of t[i:to) starts (the first one), or `to`. Such a run holds a whole
+#if defined(__SSE2__)
+/* Sixteen units of a text of two or four bytes a character from unit i, if all are Latin-1 (up to U+00FF): as bytes
+ * in *bytes, 1; else 0. */
+static inline int latin16(const ScanText *t, Py_ssize_t i, __m128i *bytes) {
+    __m128i a, b; /* the sixteen as 16-bit lanes (four-byte units past U+7FFF saturated: past Latin-1 all the same) */
+    if (t->kind == PyUnicode_2BYTE_KIND) {
+        const Py_UCS2 *units = (const Py_UCS2 *)t->data + i;
+        a = _mm_loadu_si128((const __m128i *)units);
+        b = _mm_loadu_si128((const __m128i *)(units + 8));
+    } else {
+        const __m128i *p = (const __m128i *)((const Py_UCS4 *)t->data + i);
+        a = _mm_packs_epi32(_mm_loadu_si128(p), _mm_loadu_si128(p + 1));
+        b = _mm_packs_epi32(_mm_loadu_si128(p + 2), _mm_loadu_si128(p + 3));
+    }
+    __m128i high = _mm_and_si128(_mm_or_si128(a, b), _mm_set1_epi16((short)0xff00));
+    if (_mm_movemask_epi8(_mm_cmpeq_epi16(high, _mm_setzero_si128())) != 0xffff) return 0;
+    *bytes = _mm_packus_epi16(a, b);
+    return 1;
+}
+#endif
+
+/* The Latin-1 characters (up to U+00FF) of a text of two or four bytes a character from i on (n of them at most)
+ * copied to out, a byte each, up to the first other one, or up to the end of a run of STRETCH_LEAST ASCII characters
+ * after one past ASCII (*run: where that run starts; else SIZE_MAX): how many. */
+static size_t narrow_latin1(const ScanText *t, Py_ssize_t i, size_t n, unsigned char *out, size_t *run) {
+    size_t k = 0, ascii_from = 0; /* text[i + ascii_from, i + k) is ASCII */
+    *run = SIZE_MAX;
+#if defined(__SSE2__)
+    __m128i bytes;
+    for (; k + 16 <= n && latin16(t, i + (Py_ssize_t)k, &bytes); k += 16) {
+        _mm_storeu_si128((__m128i *)(out + k), bytes);
+        unsigned past = (unsigned)_mm_movemask_epi8(bytes);
+        if (past) {
+            ascii_from = k + 32 - (size_t)__builtin_clz(past);
+        } else if (k + 16 - ascii_from >= STRETCH_LEAST && ascii_from) {
+            *run = ascii_from;
+            return k + 16;
+        }
+    }
+#endif
+    for (; k < n; k++) {
+        Py_UCS4 ch = PyUnicode_READ(t->kind, t->data, i + (Py_ssize_t)k);
+        if (ch > 0xff) break;
+        out[k] = (unsigned char)ch;
+        if (ch >= 0x80) {
+            ascii_from = k + 1;
+        } else if (k + 1 - ascii_from >= STRETCH_LEAST && ascii_from) {
+            *run = ascii_from;
+            return k + 1;
+        }
+    }
+    return k;
+}
+
+/* Where a run of STRETCH_LEAST characters of t[i:to) that can be narrowed starts (the first one), or `to`: ASCII
+ * ones in a text of one byte a character, Latin-1 ones in a wider text. Such a run holds a whole
  * block of STRETCH_BLOCK units (half its length) of any grid, so the text is read a block at a time (their OR, a loop
  * the compiler turns into vector instructions: a Chinese text reads all its characters here) and only a block of
  * ASCII is looked around, for its run's start and length. A loop per width of code unit. */
@@ -1509,13 +1606,13 @@ static Py_ssize_t narrow_ascii(const ScanText *t, Py_ssize_t i, Py_ssize_t to, u
         for (Py_ssize_t b = i; b + STRETCH_BLOCK <= to;) {                                                            \
             UNIT any = 0;                                                                                             \
             for (Py_ssize_t j = 0; j < STRETCH_BLOCK; j++) any |= units[b + j];                                       \
-            if (any >= 0x80) {                                                                                        \
+            if (any >= limit) {                                                                                       \
                 b += STRETCH_BLOCK;                                                                                   \
                 continue;                                                                                             \
             }                                                                                                         \
             Py_ssize_t start = b, end = b + STRETCH_BLOCK;                                                            \
-            while (start > i && units[start - 1] < 0x80) start--;                                                     \
-            while (end < to && end - start < STRETCH_LEAST && units[end] < 0x80) end++;                               \
+            while (start > i && units[start - 1] < limit) start--;                                                    \
+            while (end < to && end - start < STRETCH_LEAST && units[end] < limit) end++;                              \
             if (end - start >= STRETCH_LEAST) return start;                                                           \
             b = end; /* a shorter run: the next one starts past it, a grid from there holds its block */              \
         }                                                                                                             \
@@ -1523,6 +1620,7 @@ static Py_ssize_t narrow_ascii(const ScanText *t, Py_ssize_t i, Py_ssize_t to, u
     }
 
 static Py_ssize_t next_stretch(const ScanText *t, Py_ssize_t i, Py_ssize_t to) {
+    Py_UCS4 limit = t->kind == PyUnicode_1BYTE_KIND ? 0x80 : 0x100;
     switch (t->kind) {
     case PyUnicode_1BYTE_KIND:
         STRETCH_LOOP(Py_UCS1)
@@ -1548,10 +1646,21 @@ static size_t safe_cut(const unsigned char *stretch, size_t n, int ends_text) {
     return 0;
 }
 
+/* Where a narrowed stretch of n bytes is cut: the first safe cut in its ASCII run from `run` on (SIZE_MAX: none), so
+ * that the run is encoded as ASCII; else its last (safe_cut). */
+static size_t stretch_cut(const unsigned char *stretch, size_t n, size_t run, int ends_text) {
+    if (run != SIZE_MAX)
+        for (size_t c = run + 1; c < n; c++)
+            if (is_safe_cut(stretch[c - 1], stretch[c])) return c;
+    return safe_cut(stretch, n, ends_text);
+}
+
 /* The pre-tokens of the stretch w->narrow[0:n] (the text's [call->at, call->at + n), a pre-token's start and a safe
- * cut), as those of an ASCII text; call->at moves past it. DONE or an error (call->bad: a place in the whole text). */
-static int encode_narrowed(Encoder *e, Work *w, Call *call, size_t n) {
-    Call part = {.text = {PyUnicode_1BYTE_KIND, w->narrow, (Py_ssize_t)n}, .ascii = 1, .limit = call->limit, .bad = -1};
+ * cut), as those of a text of one byte a character (`ascii`: of an ASCII one); call->at moves past it. DONE or an
+ * error (call->bad: a place in the whole text). */
+static int encode_narrowed(Encoder *e, Work *w, Call *call, size_t n, int ascii) {
+    Call part = {
+        .text = {PyUnicode_1BYTE_KIND, w->narrow, (Py_ssize_t)n}, .ascii = ascii, .limit = call->limit, .bad = -1};
     int status = encode_pretokens(e, w, &part.text, &part, part.text.n);
     if (status != DONE) {
         call->bad = call->at + part.bad;
@@ -1561,20 +1670,25 @@ static int encode_narrowed(Encoder *e, Work *w, Call *call, size_t n) {
     return DONE;
 }
 
-/* encode_pretokens over t's pre-tokens that start in [call->at, stop), its long ASCII stretches narrowed first
- * (above) where the call allows it (call->narrow). DONE or an error. */
+/* encode_pretokens over t's pre-tokens that start in [call->at, stop), its long ASCII or Latin-1 stretches narrowed
+ * first (above) where the call allows it (call->narrow). DONE or an error. */
 static int encode_ordinary(Encoder *e, Work *w, const ScanText *t, Call *call, Py_ssize_t stop) {
     if (!call->narrow) return encode_pretokens(e, w, t, call, stop);
     if (!w->narrow && !(w->narrow = PyMem_RawMalloc((size_t)STRETCH_MOST + 16))) return NO_MEMORY;
+    int wide = t->kind != PyUnicode_1BYTE_KIND;
     while (call->at < stop) {
         Py_ssize_t at = call->at, to = stop - at > STRETCH_MOST ? at + STRETCH_MOST : stop;
-        Py_ssize_t n = narrow_ascii(t, at, to, w->narrow);
-        size_t cut = n >= STRETCH_LEAST ? safe_cut(w->narrow, (size_t)n, at + n == t->n) : 0;
-        int status;
+        size_t n = (size_t)narrow_ascii(t, at, to, w->narrow), run = SIZE_MAX;
+        int ascii = 1, status;
+        if (n < STRETCH_LEAST && wide) {
+            n = narrow_latin1(t, at, (size_t)(to - at), w->narrow, &run);
+            ascii = 0;
+        }
+        size_t cut = n >= STRETCH_LEAST ? stretch_cut(w->narrow, n, run, at + (Py_ssize_t)n == t->n) : 0;
         if (cut) {
-            status = encode_narrowed(e, w, call, cut);
+            status = encode_narrowed(e, w, call, cut, ascii);
         } else { /* the wide path up to the next stretch (past this one when it has no safe cut) */
-            Py_ssize_t until = n >= STRETCH_LEAST ? at + n : next_stretch(t, at + n, stop);
+            Py_ssize_t until = n >= STRETCH_LEAST ? at + (Py_ssize_t)n : next_stretch(t, at + (Py_ssize_t)n, stop);
             status = encode_pretokens(e, w, t, call, until);
         }
         if (status != DONE) return status;

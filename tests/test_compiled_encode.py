@@ -478,6 +478,53 @@ def test_ascii_stretches_of_a_wide_text_give_the_python_paths_ids(encoders, name
         assert memoryview(made[name].encode_array(text, limit, specials)).tolist() == expected, limit
 
 
+#: What the Latin-1 stretches below are made of besides PIECES: letters of both cases past ASCII, numbers past ASCII
+#: (½, ², of \p{N}), white space (a no-break space, NEL), punctuation and symbols («, ×, ¿), a soft hyphen (a format
+#: character), a contraction after é, a space after a letter past ASCII (no safe cut there).
+LATIN = ["é", "É", "ß", "ü", "Über", "ÿ", "½", "²³", "\u00a0", "\x85", "«", "»", "×", "¿", "\u00ad", "ª", "µ"]
+LATIN += ["café's", " é"]
+latin_texts = st.lists(
+    st.one_of(
+        st.lists(st.sampled_from(PIECES + LATIN), min_size=60, max_size=200).map("".join),
+        stretches,
+        st.sampled_from(["中文", "\U0001f600", "\u2019", "ł", SPECIAL]),  # wide: the text is of two or four bytes
+    ),
+    min_size=1,
+    max_size=6,
+).map("".join)
+
+
+@pytest.mark.parametrize("name", SCANNERS)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=latin_texts)
+@example(text="\u2019" + "Grüße aus Köln. " * 40)  # two bytes a character for one ’: a stretch of Latin-1
+@example(text="\U0001f600 " + "é " * 200 + "x = 1 " * 100 + "é")  # then a run of ASCII: encoded as ASCII, from a cut
+@example(text="ł" + "é" * 300 + " a")  # no safe cut: the wide path
+@example(text="\u2019" + "ü " * 150 + SPECIAL + "ä " * 150 + "\u2019")
+@example(text="…" + "ÿ " * 200 + "…" + " Ü" * 200)  # the stretch ends before a character past Latin-1
+def test_latin1_stretches_of_a_wide_text_give_the_python_paths_ids(encoders, name, text):
+    """A wide text's long stretches of Latin-1 characters (up to U+00FF: German, French) are encoded as a text of one
+    byte a character, and its runs of ASCII in them as ASCII: every scanner's ids are the regex's pre-tokens merged in
+    Python, under two limits, as lists and arrays."""
+    tok, made, specials = encoders
+    for limit in (tok._limit, 300):
+        expected = regex_ids(tok, name, text, limit)
+        assert made[name].encode(text, limit, specials) == expected, limit
+        assert memoryview(made[name].encode_array(text, limit, specials)).tolist() == expected, limit
+
+
+@pytest.mark.parametrize("name", SCANNERS)
+def test_a_token_per_character_of_latin1_read_in_place_fits_the_ids_room(encoders, name):
+    """The ASCII pre-tokens of a text of one byte a character past ASCII are read in place, not copied: their bytes
+    still count in the room made for the ids (a token per byte at most). "1 " gives o200k a token per character, past
+    the room a first guess makes (a token per two characters): the ids are the regex's, nothing written past them."""
+    tok, made, specials = encoders
+    text = ("é" + "1 " * 100) * 400
+    expected = regex_ids(tok, name, text, tok._limit)
+    assert made[name].encode(text, tok._limit, specials) == expected
+    assert memoryview(made[name].encode_array(text, tok._limit, specials)).tolist() == expected
+
+
 #: Every string of up to three of these characters ends a stretch below: where its last safe cut is matters there.
 TAILS = ["", *(("".join(t)) for n in (1, 2, 3) for t in itertools.product("a1!' \n\r/\t", repeat=n))]
 
@@ -519,6 +566,7 @@ def test_ascii_runs_of_every_length_in_texts_of_every_width_give_the_python_path
 @example(text="a\udfff\ud800b \udbff")  # a low one before a high one: both lone
 @example(text="x " * 200 + "\ud800" + SPECIAL + "\udc00 y")
 @example(text="\U0001f600" + "x = 1 " * 100 + "\ud800 \ud83d\ude00")  # the pair's place, after a stretch
+@example(text="ä " * 200 + "\ud800 ü \ud83d\ude00")  # after a stretch of Latin-1
 def test_a_lone_surrogate_is_u_fffd_where_the_scanner_reads_it_so(encoders, name, text):
     """A lone surrogate is encoded as U+FFFD (EF BF BD), as the Python path replaces it, by every scanner whose
     classes of the two agree; a surrogate pair, or any surrogate under DeepSeek's scanner (U+FFFD is a symbol there,
