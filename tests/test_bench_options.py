@@ -232,6 +232,21 @@ def test_the_x_ray_benchmark_follows_a_link_to_a_checkout(tmp_path):
     assert bench._tree(str(link)) == str(XRAY.parents[2])
 
 
+def test_a_checkout_without_its_own_compiled_encoder_is_said_so(tmp_path, capsys):
+    """--tree (bench_xray's check, which bench_peers and bench_incremental share) at a checkout whose bpe_core has
+    no compiled encoder: taken, with a note that it may borrow an installed one; with its own, no note."""
+    bench = bench_module(XRAY)
+    package = tmp_path / "bpe_core"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    assert bench._tree(str(tmp_path)) == str(tmp_path)
+    said = capsys.readouterr().err
+    assert f"note: {tmp_path} has no compiled encoder of its own" in said and "build it there first" in said
+    (package / "_encode.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    assert bench._tree(str(tmp_path)) == str(tmp_path)
+    assert capsys.readouterr().err == ""
+
+
 @pytest.mark.parametrize("threads", [1, 3])
 def test_the_machine_way_hashes_every_round_once_on_its_threads(monkeypatch, threads):
     """``--ways machine``'s run (the machine's own scaling, beside ours): the rounds shared out among the threads,

@@ -30,7 +30,8 @@ seen, joined by spaces (``distinct_words``): every pre-token is then one the enc
 the merge of a word not seen yet (a cache's miss), where a corpus measures mostly its hits. ``--warm``: each run
 also encodes the text twice more, the third timed apart ("warm": every pre-token found in a cache that holds them):
 what is left when no word is new, the cost of finding them; the cold encode less it is roughly the first sights'.
-Exit status 1 if a peer's ids differ from tiktoken's, 2 if a corpus cannot be built.
+Exit status 1 if any encoder's ids (ours, before's or a peer's) differ from tiktoken's, 2 if a corpus cannot be
+built.
 """
 
 from __future__ import annotations

@@ -118,10 +118,18 @@ def bench(row: str, repeat: int, other: str | None) -> bool:
 
 
 def _tree(value: str) -> str:
-    """A checkout with a ``bpe_core`` package (argparse's message otherwise)."""
+    """A checkout with a ``bpe_core`` package (argparse's message otherwise). One without its own compiled encoder
+    is said so on stderr: an editable install of this project lends its compiled modules to a checkout that has
+    none, so "before" would measure this checkout's C, not that one's."""
     path = Path(value).resolve()
     if not (path / "bpe_core" / "__init__.py").is_file():
         raise argparse.ArgumentTypeError(f"{value}: no bpe_core package there (a checkout of this project)")
+    if not any((path / "bpe_core").glob("_encode*.so")) and not any((path / "bpe_core").glob("_encode*.pyd")):
+        print(
+            f"note: {value} has no compiled encoder of its own (bpe_core/_encode*.so): it may borrow an installed"
+            " one; build it there first (pip wheel, or setup.py build_ext --inplace) to measure that checkout's",
+            file=sys.stderr,
+        )
     return str(path)
 
 
