@@ -344,15 +344,14 @@ static size_t gpt2_starts(const ScanText *t, size_t from, size_t to, uint64_t *b
 
 /* ----- cl100k, llama3 and qwen2 ----- */
 
-/* Within each run of `run` bits: the bits of `seed` carried towards higher bits (fill_up) or lower bits (fill_down)
- * along the run, in six steps of doubling reach. */
-static inline uint64_t fill_up(uint64_t seed, uint64_t run) {
-    for (unsigned reach = 1; reach < 64; reach *= 2) {
-        seed |= run & (seed << reach);
-        run &= run << reach;
-    }
-    return seed;
-}
+/* Within each run of `run` bits: the bits of `seed` (some of the run's) carried towards higher bits (fill_up) or
+ * lower bits (fill_down) along the run. Up, by an addition: a seed's carry runs through the run's bits above it,
+ * clearing them, and stops past the run's end; so the bits that changed, with the seeds (a seed above another in a
+ * run adds back its 1), are the run's from its first seed on. Down, in six steps of doubling reach (a carry goes up
+ * only). fill_up had those steps too: the addition is 5 instructions for their 18 (a warm German encode with o200k:
+ * 165 M -> 162 M instructions).
+ *   run 0b0111100, seed 0b0101000: run + seed 0b1100100, changed 0b1011000, with the seeds 0b1111000 -> 0b0111000 */
+static inline uint64_t fill_up(uint64_t seed, uint64_t run) { return (((run + seed) ^ run) | seed) & run; }
 
 static inline uint64_t fill_down(uint64_t seed, uint64_t run) {
     for (unsigned reach = 1; reach < 64; reach *= 2) {
