@@ -1595,10 +1595,10 @@ static size_t narrow_latin1(const ScanText *t, Py_ssize_t i, size_t n, unsigned 
 }
 
 /* Where a run of STRETCH_LEAST characters of t[i:to) that can be narrowed starts (the first one), or `to`: ASCII
- * ones in a text of one byte a character, Latin-1 ones in a wider text. Such a run holds a whole
+ * ones in a text of one byte a character, Latin-1 ones (below `limit`) in a wider text. Such a run holds a whole
  * block of STRETCH_BLOCK units (half its length) of any grid, so the text is read a block at a time (their OR, a loop
- * the compiler turns into vector instructions: a Chinese text reads all its characters here) and only a block of
- * ASCII is looked around, for its run's start and length. A loop per width of code unit. */
+ * the compiler turns into vector instructions: a Chinese text reads all its characters here) and only a block below
+ * the limit is looked around, for its run's start and length. A loop per width of code unit. */
 #define STRETCH_BLOCK (STRETCH_LEAST / 2)
 #define STRETCH_LOOP(UNIT)                                                                                            \
     {                                                                                                                 \

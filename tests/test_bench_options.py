@@ -233,8 +233,9 @@ def test_the_x_ray_benchmark_follows_a_link_to_a_checkout(tmp_path):
 
 
 def test_a_checkout_without_its_own_compiled_encoder_is_said_so(tmp_path, capsys):
-    """--tree (bench_xray's check, which bench_peers and bench_incremental share) at a checkout whose bpe_core has
-    no compiled encoder: taken, with a note that it may borrow an installed one; with its own, no note."""
+    """--tree (bench_xray's check, which bench_peers, bench_incremental and bench_slow_pane share) at a checkout
+    whose bpe_core has no compiled encoder: taken, with a note that it may borrow an installed one; with its own, no
+    note."""
     bench = bench_module(XRAY)
     package = tmp_path / "bpe_core"
     package.mkdir()

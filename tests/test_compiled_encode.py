@@ -515,7 +515,7 @@ def test_latin1_stretches_of_a_wide_text_give_the_python_paths_ids(encoders, nam
 
 @pytest.mark.parametrize("name", SCANNERS)
 def test_a_token_per_character_of_latin1_read_in_place_fits_the_ids_room(encoders, name):
-    """The ASCII pre-tokens of a text of one byte a character past ASCII are read in place, not copied: their bytes
+    """The ASCII pre-tokens of a one-byte text that is not all ASCII are read in place, not copied: their bytes
     still count in the room made for the ids (a token per byte at most). "1 " gives o200k a token per character, past
     the room a first guess makes (a token per two characters): the ids are the regex's, nothing written past them."""
     tok, made, specials = encoders
