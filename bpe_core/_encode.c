@@ -1212,11 +1212,11 @@ static inline int next_starts(const Work *w, const ScanText *t, Py_ssize_t i, Py
  * copied. */
 #define IN_TEXT ((size_t)1 << (sizeof(size_t) * 8 - 1))
 
-/* Whether t[i:end) is ASCII, in a text of one byte a character, as far as one look tells: a pre-token of up to 16
+/* Whether t[i:end) is ASCII, t a text of one byte a character, as far as one look tells: a pre-token of up to 16
  * characters 16 away from the text's end (else 0: it is copied, as any other). */
 static inline int ascii_in_place(const ScanText *t, Py_ssize_t i, Py_ssize_t end) {
 #if defined(__SSE2__)
-    if (t->kind != PyUnicode_1BYTE_KIND || end - i > 16 || i + 16 > t->n) return 0;
+    if (end - i > 16 || i + 16 > t->n) return 0;
     __m128i bytes = _mm_loadu_si128((const __m128i *)((const Py_UCS1 *)t->data + i));
     return !((unsigned)_mm_movemask_epi8(bytes) & ((1u << (end - i)) - 1));
 #else
@@ -1240,7 +1240,7 @@ static int scan_ahead(const Encoder *e, Work *w, const ScanText *t, Call *call, 
                       Py_ssize_t *end_of_last, size_t *bytes_of_all) {
     ScanFunction scan = scan_api->patterns[e->pattern];
     size_t used = 0, in_place = 0; /* the bytes copied to w->utf8; those read in place (IN_TEXT) */
-    int count = 0;
+    int count = 0, one_byte = t->kind == PyUnicode_1BYTE_KIND;
     Py_ssize_t i = call->at, ends[AHEAD];
     int known = next_starts(w, t, i, ends, AHEAD); /* (past them, the scanner's) */
     for (; count < AHEAD && i < stop; count++) {
@@ -1253,7 +1253,7 @@ static int scan_ahead(const Encoder *e, Work *w, const ScanText *t, Call *call, 
         if (call->ascii) {
             p->from = (size_t)i;
             p->n = (size_t)(end - i);
-        } else if (ascii_in_place(t, i, end)) {
+        } else if (one_byte && ascii_in_place(t, i, end)) {
             p->from = (size_t)i | IN_TEXT;
             p->n = (size_t)(end - i);
             in_place += p->n;
@@ -1490,6 +1490,33 @@ static const struct {
         return (Py_ssize_t)k;                                                                                         \
     }
 
+#if defined(__SSE2__)
+/* Sixteen units of a text of two or four bytes a character from unit i as 16-bit lanes in *a and *b (four-byte units
+ * past U+7FFF saturated to 0x7FFF: past Latin-1, as they are, all the same). */
+static inline void lanes16(const ScanText *t, Py_ssize_t i, __m128i *a, __m128i *b) {
+    if (t->kind == PyUnicode_2BYTE_KIND) {
+        const Py_UCS2 *units = (const Py_UCS2 *)t->data + i;
+        *a = _mm_loadu_si128((const __m128i *)units);
+        *b = _mm_loadu_si128((const __m128i *)(units + 8));
+    } else { /* code points (at most 0x10FFFF: positive as signed) to 16 bits */
+        const __m128i *p = (const __m128i *)((const Py_UCS4 *)t->data + i);
+        *a = _mm_packs_epi32(_mm_loadu_si128(p), _mm_loadu_si128(p + 1));
+        *b = _mm_packs_epi32(_mm_loadu_si128(p + 2), _mm_loadu_si128(p + 3));
+    }
+}
+
+/* Sixteen units of a text of two or four bytes a character from unit i, if none has a bit of `past` (0xff80: all
+ * ASCII; 0xff00: all Latin-1): as bytes in *bytes, 1; else 0. */
+static inline int bytes16(const ScanText *t, Py_ssize_t i, short past, __m128i *bytes) {
+    __m128i a, b;
+    lanes16(t, i, &a, &b);
+    __m128i over = _mm_and_si128(_mm_or_si128(a, b), _mm_set1_epi16(past));
+    if (_mm_movemask_epi8(_mm_cmpeq_epi16(over, _mm_setzero_si128())) != 0xffff) return 0;
+    *bytes = _mm_packus_epi16(a, b);
+    return 1;
+}
+#endif
+
 /* narrow_ascii's 16-unit blocks of a text of two or four bytes a character, with SSE2, while all are ASCII: the units
  * packed to bytes and stored (an explicit loop: the compiler's own vectors for NARROW_LOOP took twice the
  * instructions on such a text); how many units were.
@@ -1497,27 +1524,10 @@ static const struct {
 static size_t narrow16(const ScanText *t, Py_ssize_t i, size_t n, unsigned char *out) {
     size_t k = 0;
 #if defined(__SSE2__)
-    if (t->kind == PyUnicode_2BYTE_KIND) {
-        const Py_UCS2 *units = (const Py_UCS2 *)t->data + i;
-        const __m128i past_ascii = _mm_set1_epi16((short)0xff80);
-        for (; k + 16 <= n; k += 16) {
-            __m128i a = _mm_loadu_si128((const __m128i *)(units + k));
-            __m128i b = _mm_loadu_si128((const __m128i *)(units + k + 8));
-            __m128i past = _mm_and_si128(_mm_or_si128(a, b), past_ascii);
-            if (_mm_movemask_epi8(_mm_cmpeq_epi16(past, _mm_setzero_si128())) != 0xffff) break;
-            _mm_storeu_si128((__m128i *)(out + k), _mm_packus_epi16(a, b));
-        }
-    } else if (t->kind == PyUnicode_4BYTE_KIND) {
-        const Py_UCS4 *units = (const Py_UCS4 *)t->data + i;
-        for (; k + 16 <= n; k += 16) { /* code points (at most 0x10FFFF: positive as signed) to 16 bits, then 8 */
-            const __m128i *p = (const __m128i *)(units + k);
-            __m128i low = _mm_packs_epi32(_mm_loadu_si128(p), _mm_loadu_si128(p + 1));
-            __m128i high = _mm_packs_epi32(_mm_loadu_si128(p + 2), _mm_loadu_si128(p + 3));
-            __m128i bytes = _mm_packus_epi16(low, high); /* a byte of 0x80 or more exactly where a unit is past ASCII */
-            if (_mm_movemask_epi8(bytes)) break;
+    __m128i bytes;
+    if (t->kind != PyUnicode_1BYTE_KIND)
+        for (; k + 16 <= n && bytes16(t, i + (Py_ssize_t)k, (short)0xff80, &bytes); k += 16)
             _mm_storeu_si128((__m128i *)(out + k), bytes);
-        }
-    }
 #else
     (void)t, (void)i, (void)n, (void)out;
 #endif
@@ -1540,27 +1550,6 @@ static Py_ssize_t narrow_ascii(const ScanText *t, Py_ssize_t i, Py_ssize_t to, u
     return (Py_ssize_t)done + narrow_rest(t, i + (Py_ssize_t)done, to, out + done);
 }
 
-#if defined(__SSE2__)
-/* Sixteen units of a text of two or four bytes a character from unit i, if all are Latin-1 (up to U+00FF): as bytes
- * in *bytes, 1; else 0. */
-static inline int latin16(const ScanText *t, Py_ssize_t i, __m128i *bytes) {
-    __m128i a, b; /* the sixteen as 16-bit lanes (four-byte units past U+7FFF saturated: past Latin-1 all the same) */
-    if (t->kind == PyUnicode_2BYTE_KIND) {
-        const Py_UCS2 *units = (const Py_UCS2 *)t->data + i;
-        a = _mm_loadu_si128((const __m128i *)units);
-        b = _mm_loadu_si128((const __m128i *)(units + 8));
-    } else {
-        const __m128i *p = (const __m128i *)((const Py_UCS4 *)t->data + i);
-        a = _mm_packs_epi32(_mm_loadu_si128(p), _mm_loadu_si128(p + 1));
-        b = _mm_packs_epi32(_mm_loadu_si128(p + 2), _mm_loadu_si128(p + 3));
-    }
-    __m128i high = _mm_and_si128(_mm_or_si128(a, b), _mm_set1_epi16((short)0xff00));
-    if (_mm_movemask_epi8(_mm_cmpeq_epi16(high, _mm_setzero_si128())) != 0xffff) return 0;
-    *bytes = _mm_packus_epi16(a, b);
-    return 1;
-}
-#endif
-
 /* The Latin-1 characters (up to U+00FF) of a text of two or four bytes a character from i on (n of them at most)
  * copied to out, a byte each, up to the first other one, or up to the end of a run of STRETCH_LEAST ASCII characters
  * after one past ASCII (*run: where that run starts; else SIZE_MAX): how many. */
@@ -1569,7 +1558,7 @@ static size_t narrow_latin1(const ScanText *t, Py_ssize_t i, size_t n, unsigned 
     *run = SIZE_MAX;
 #if defined(__SSE2__)
     __m128i bytes;
-    for (; k + 16 <= n && latin16(t, i + (Py_ssize_t)k, &bytes); k += 16) {
+    for (; k + 16 <= n && bytes16(t, i + (Py_ssize_t)k, (short)0xff00, &bytes); k += 16) {
         _mm_storeu_si128((__m128i *)(out + k), bytes);
         unsigned past = (unsigned)_mm_movemask_epi8(bytes);
         if (past) {

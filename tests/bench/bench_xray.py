@@ -124,7 +124,7 @@ def _tree(value: str) -> str:
     path = Path(value).resolve()
     if not (path / "bpe_core" / "__init__.py").is_file():
         raise argparse.ArgumentTypeError(f"{value}: no bpe_core package there (a checkout of this project)")
-    if not any((path / "bpe_core").glob("_encode*.so")) and not any((path / "bpe_core").glob("_encode*.pyd")):
+    if not any(name.suffix in (".so", ".pyd") for name in (path / "bpe_core").glob("_encode*")):
         print(
             f"note: {value} has no compiled encoder of its own (bpe_core/_encode*.so): it may borrow an installed"
             " one; build it there first (pip wheel, or setup.py build_ext --inplace) to measure that checkout's",
