@@ -386,18 +386,60 @@ static inline uint32_t bt_order_of(const Backtrack *bt, uint32_t left, uint32_t 
  * two or more (where a Chinese clause has its places; the only ones bt_cut looks at). */
 static inline int bt_between_wide(const unsigned char *p) { return p[0] >= 0xe0 && p[-1] >= 0x80; }
 
-/* The bit of `crossed` for the a bytes before place p and the b bytes after it (a, b from 1 to 3). */
+/* The bit of `crossed` for key: a, b and the a + b bytes (see bt_crossed_bit). */
+static inline uint64_t bt_key_bit(uint64_t key) { return (key * 0x9e3779b97f4a7c15ull) >> (64 - BT_CROSSED_BITS); }
+
+/* The bit of `crossed` for the a bytes before place p and the b bytes after it (a, b from 1 to 3): a key of a, b and
+ * those bytes, the first in the lowest byte. */
 static inline uint64_t bt_crossed_bit(const unsigned char *p, unsigned a, unsigned b) {
     uint64_t key = (uint64_t)a << 52 | (uint64_t)b << 48;
-    if (a == 3 && b == 3) { /* two wide characters, the most asked: their six bytes in two loads */
-        uint32_t before;
-        uint16_t after;
-        memcpy(&before, p - 3, 4);
-        memcpy(&after, p + 1, 2);
-        return ((key | before | (uint64_t)after << 32) * 0x9e3779b97f4a7c15ull) >> (64 - BT_CROSSED_BITS);
-    }
     for (unsigned i = 0; i < a + b; i++) key |= (uint64_t)p[(int)i - (int)a] << (8 * i);
-    return (key * 0x9e3779b97f4a7c15ull) >> (64 - BT_CROSSED_BITS);
+    return bt_key_bit(key);
+}
+
+/* The six bytes at q, the first lowest: on a little-endian processor in one copy (two loads). */
+static inline uint64_t bt_six(const unsigned char *q) {
+#if PY_LITTLE_ENDIAN
+    uint32_t four;
+    uint16_t two;
+    memcpy(&four, q, 4);
+    memcpy(&two, q + 4, 2);
+    return four | (uint64_t)two << 32;
+#else
+    uint64_t six = 0;
+    for (unsigned i = 0; i < 6; i++) six |= (uint64_t)q[i] << (8 * i);
+    return six;
+#endif
+}
+
+/* bt_crossed_bit(p, a, b) read from `six`, the three bytes before p and the three after it (the first lowest). */
+static inline uint64_t bt_six_bit(uint64_t six, unsigned a, unsigned b) {
+    uint64_t bytes = six >> (8 * (3 - a)) & (((uint64_t)1 << (8 * (a + b))) - 1);
+    return bt_key_bit((uint64_t)a << 52 | (uint64_t)b << 48 | bytes);
+}
+
+/* Whether a crossed bit is set. */
+static inline int bt_crossed(const Backtrack *bt, uint64_t bit) {
+    return (int)(bt->crossed[bit >> 6] >> (bit & 63) & 1);
+}
+
+/* Whether `partial` says a token may start or end inside the two characters either side of place p. */
+static inline int bt_partial(const Backtrack *bt, const unsigned char *p) {
+    unsigned pair = (unsigned)p[-1] << 8 | p[0];
+    return (int)(bt->partial[pair >> 6] >> (pair & 63) & 1);
+}
+
+/* bt_cut at a place with fewer than three bytes on a side (a clause's first character of two bytes). */
+static int bt_cut_near_edge(const Backtrack *bt, const unsigned char *word, size_t p, size_t n) {
+    unsigned most_a = p < 3 ? (unsigned)p : 3, most_b = n - p < 3 ? (unsigned)(n - p) : 3;
+    if (bt_crossed(bt, bt_crossed_bit(word + p, most_a, most_b))) return 0;
+    if (!bt_partial(bt, word + p)) return 1;
+    for (unsigned a = 1; a <= most_a; a++) {
+        for (unsigned b = 1; b <= most_b; b++) {
+            if (bt_crossed(bt, bt_crossed_bit(word + p, a, b))) return 0;
+        }
+    }
+    return 1;
 }
 
 /* Whether no token crosses place p of word[0:n] (0 < p < n), at a place between wide characters: then no merge
@@ -405,18 +447,18 @@ static inline uint64_t bt_crossed_bit(const unsigned char *p, unsigned a, unsign
  * each side are those BPE makes of it alone, in the same order: no candidate across p ever competes). A token that
  * crosses p holds the min(3, its bytes before p) bytes before it and the min(3, after) after it, whose bit bt_build
  * set: so a clear bit for every a and b says no token crosses (a set one may be another's: no cut, still exact).
+ * Three bytes a side (the most asked) are read once; their bit first, then `partial` says whether any other can be
+ * set.
  *   o200k, the bytes of a clause "...我们的...": cut between 们 and 的 if no token holds the two */
 static inline int bt_cut(const Backtrack *bt, const unsigned char *word, size_t p, size_t n) {
     if (!bt_between_wide(word + p)) return 0;
-    unsigned most_a = p < 3 ? (unsigned)p : 3, most_b = n - p < 3 ? (unsigned)(n - p) : 3;
-    uint64_t bit = bt_crossed_bit(word + p, most_a, most_b);
-    if (bt->crossed[bit >> 6] >> (bit & 63) & 1) return 0;
-    unsigned pair = (unsigned)word[p - 1] << 8 | word[p];
-    if (!(bt->partial[pair >> 6] >> (pair & 63) & 1)) return 1; /* no token starts or ends inside these */
-    for (unsigned a = 1; a <= most_a; a++) {
-        for (unsigned b = 1; b <= most_b; b++) {
-            uint64_t bit = bt_crossed_bit(word + p, a, b);
-            if (bt->crossed[bit >> 6] >> (bit & 63) & 1) return 0;
+    if (p < 3 || n - p < 3) return bt_cut_near_edge(bt, word, p, n);
+    uint64_t six = bt_six(word + p - 3);
+    if (bt_crossed(bt, bt_six_bit(six, 3, 3))) return 0;
+    if (!bt_partial(bt, word + p)) return 1; /* no token starts or ends inside these: no other bit to ask */
+    for (unsigned a = 1; a <= 3; a++) {
+        for (unsigned b = 1; b <= 3; b++) {
+            if (bt_crossed(bt, bt_six_bit(six, a, b))) return 0;
         }
     }
     return 1;

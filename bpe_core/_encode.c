@@ -1347,7 +1347,7 @@ COLD_PATH static int merge_cut(Encoder *e, Work *w, const unsigned char *word, s
     const Backtrack *bt = &e->backtrack;
     if (!bt->ready || n < CUT_LEAST) return merge_word(e, w, word, n, limit) < 0 ? -1 : 0;
     Pending pieces[AHEAD];
-    size_t from = 0, p = 1;
+    size_t from = 0, p = past_wide(word, 0); /* (the first place a cut may be: after the first character) */
     int count = 0;
     while (from < n) {
         for (; count < AHEAD && from < n; count++) { /* up to AHEAD pieces, their cache slots prefetched */
