@@ -3368,10 +3368,11 @@ def test_a_worker_killed_mid_text_is_said_and_the_next_text_starts_afresh(monkey
 
 
 def test_ctrl_c_ends_bpe_encode_with_processes_and_its_workers(tmp_path):
-    """SIGINT while ``bpe encode --processes 2`` encodes 200 MB on two threads (the compiled encoder; worker
-    processes without it): 'bpe: interrupted' (130), no ids printed, no thread or process left, the file unchanged."""
+    """SIGINT while ``bpe encode --processes 2`` encodes 60 MB of words never seen before on two threads (the compiled
+    encoder; worker processes without it): 'bpe: interrupted' (130), no ids printed, no thread or process left, the
+    file unchanged."""
     big = tmp_path / "big.txt"
-    big.write_text(TEXT * 100_000, encoding="utf-8")
+    _write_first_sights(big, 60_000_000)
     before = big.read_bytes()
     command = ["encode", "gpt2", "--file", str(big), "--ids", "--processes", "2"]
     if compiled_encode.available():
@@ -3379,6 +3380,19 @@ def test_ctrl_c_ends_bpe_encode_with_processes_and_its_workers(tmp_path):
     else:
         _interrupted_once_workers_run(command, children=2, settle=0.5)  # the process server and a worker
     assert big.read_bytes() == before
+
+
+def _write_first_sights(path: Path, size: int) -> None:
+    """``size`` bytes of random lowercase words (seeded) at ``path``: almost every word is a first sight for the
+    encoder's cache, so encoding them takes seconds of CPU (60 MB: 5.3 s under o200k, 3.7 s under GPT-2), where a
+    repeated text of 200 MB took 1.6 s more than a short one: a signal meant for the middle of that work
+    (_interrupted_once_busy) could land after its end, in the interpreter's exit (CI, 2026-12-02). Each random byte
+    is a letter (234 in 256), a space (20) or a newline (2): words of about eleven letters, such as "hduqyjmagxt".
+    """
+    import random
+
+    letters = b"abcdefghijklmnopqrstuvwxyz" * 9 + b" " * 20 + b"\n" * 2  # a character for each of the 256 bytes
+    path.write_bytes(random.Random(0).randbytes(size).translate(letters))
 
 
 def _interrupted_once_busy(command: list[str], tmp_path) -> None:
@@ -3835,11 +3849,11 @@ def test_a_gzipped_vocab_text_is_counted_as_the_text_it_holds(tmp_path, capsys):
 
 
 def test_ctrl_c_ends_bpe_vocab_counting_with_its_workers(tmp_path):
-    """SIGINT while ``bpe vocab o200k_base --text`` counts a 200 MB file on every core (threads of the compiled
-    encoder; worker processes without it): 'interrupted' (130), nothing printed, nothing left running, the text's
-    file unchanged."""
+    """SIGINT while ``bpe vocab o200k_base --text`` counts 60 MB of words never seen before on every core (threads
+    of the compiled encoder; worker processes without it): 'interrupted' (130), nothing printed, nothing left running,
+    the text's file unchanged."""
     big = tmp_path / "big.txt"
-    big.write_text(TEXT * 100_000, encoding="utf-8")
+    _write_first_sights(big, 60_000_000)
     before = big.read_bytes()
     command = ["vocab", "o200k_base", "--text", str(big)]
     if compiled_encode.available():
