@@ -2935,7 +2935,7 @@ def test_ctrl_c_ends_bpe_board_and_its_workers_and_writes_nothing(tmp_path):
     import psutil
 
     big = tmp_path / "en.txt"
-    big.write_text(TEXT * 150_000, encoding="utf-8")  # 8 MB: seconds of work for each task, stopped early
+    big.write_text(TEXT * 150_000, encoding="utf-8")  # 342 MB: seconds of work for each task, stopped early
     out = tmp_path / "board.csv"
     args = ["board", str(big), "--tokenizer", "gpt2", "--tokenizer", "o200k_base", "--tokenizer", "cl100k_base"]
     process = subprocess.Popen(
@@ -3385,7 +3385,7 @@ def test_ctrl_c_ends_bpe_encode_with_processes_and_its_workers(tmp_path):
 def _write_first_sights(path: Path, size: int) -> None:
     """``size`` bytes of random lowercase words (seeded) at ``path``: almost every word is a first sight for the
     encoder's cache, so encoding them takes seconds of CPU (60 MB: 5.3 s under o200k, 3.7 s under GPT-2), where a
-    repeated text of 200 MB took 1.6 s more than a short one: a signal meant for the middle of that work
+    repeated text of 228 MB took 1.6 s more than a short one: a signal meant for the middle of that work
     (_interrupted_once_busy) could land after its end, in the interpreter's exit (CI, 2026-12-02). Each random byte
     is a letter (234 in 256), a space (20) or a newline (2): words of about eleven letters, such as "hduqyjmagxt".
     """
