@@ -477,13 +477,14 @@ def test_the_modules_under_address_and_undefined_behavior_sanitizers(tmp_path):
     if runtime is None:
         pytest.skip("no C compiler with AddressSanitizer's runtime (libasan) here")
     build_sanitized(tmp_path)
+    reports_at = tmp_path / "sanitizer"  # each process's report into a file of its own: sanitizer.<pid>
     env = dict(
         os.environ,
         LD_PRELOAD=runtime,
         PYTHONMALLOC="malloc",  # (Python's own small-object allocator hides a read past a string from the sanitizer)
-        # each process's report into its own file (the workers' standard error does not reach this test)
-        ASAN_OPTIONS=f"detect_leaks=0:log_path={tmp_path / 'sanitizer'}",
-        UBSAN_OPTIONS=f"halt_on_error=1:print_stacktrace=1:log_path={tmp_path / 'sanitizer'}",
+        # (the workers' standard error does not reach this test: their reports are read from reports_at's files)
+        ASAN_OPTIONS=f"detect_leaks=0:log_path={reports_at}",
+        UBSAN_OPTIONS=f"halt_on_error=1:print_stacktrace=1:log_path={reports_at}",
         PYTHONPATH=os.pathsep.join(filter(None, [str(tmp_path), str(ROOT), os.environ.get("PYTHONPATH")])),
     )
     where = subprocess.run(
@@ -524,6 +525,6 @@ def test_the_modules_under_address_and_undefined_behavior_sanitizers(tmp_path):
         timeout=1800,
     )
     output = ran.stdout + ran.stderr
-    logs = "".join(log.read_text(errors="replace") for log in sorted(tmp_path.glob("sanitizer.*")))
+    logs = "".join(log.read_text(errors="replace") for log in sorted(tmp_path.glob(reports_at.name + ".*")))
     reports = [line for line in (output + logs).splitlines() if any(mark in line for mark in SANITIZER_REPORTS)]
     assert ran.returncode == 0 and " passed" in ran.stdout and not reports, logs[:6000] + output[-3000:]
