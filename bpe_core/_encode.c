@@ -3,7 +3,7 @@
  * The same steps as the Python path of bpe_core/encoding/tokenizer.py, which stays the reference (tests compare the
  * two):
  *   specials the tokenizer's special tokens split out first, the longest where several start (made once by
- *            specials(); see "special tokens" below), looked for a batch of text at a time;
+ *            specials(): _specials.h), looked for a batch of text at a time;
  *   scan     the pattern's pre-tokens, by bpe_core._scan's scanners (_scan_api.h): gpt2, cl100k, o200k and the
  *            published llama3, qwen2, deepseek_v3; a text stored wide (one emoji makes it 4 bytes a character) has
  *            its long ASCII stretches copied a byte a character and scanned as ASCII text, cut where the pre-tokens
@@ -14,7 +14,7 @@
  *            comparisons, other characters by the class table; words with many of those left to the scanner);
  *   cache    each pre-token's UTF-8 bytes looked up in a small table (in the processor's caches) in front of a
  *            bounded table of the pre-tokens seen (open addressing), which holds their ids; emptied when full, as
- *            _WordCache is;
+ *            _WordCache is (_pretoken_cache.h);
  *   merge    a pre-token not seen yet: BPE over its bytes, the merge of the lowest rank first, the leftmost of equal
  *            ranks (Tokenizer.merge_parts). The rank of merging two parts is, by the tokenizer's merge rule:
  *              pairs  the rank of the pair (left token, right token) in the merges list, the first if repeated;
@@ -35,7 +35,8 @@
  *            zeroed first), or the buffer becomes an array of uint32 ids lent through the buffer protocol
  *            (encode_array).
  *
- *   >>> from bpe_core import _encode, scanner
+ *   >>> from bpe_core import _encode
+ *   >>> from bpe_core.pretokenize import scanner
  *   >>> scanner._ready()   # the scanners' character classes
  *   >>> tokens = [bytes([b]) for b in range(256)] + [b"lo", b"low"]
  *   >>> enc = _encode.encoder(0, tokens, list(range(258)), None, [(108, 111, 256), (256, 119, 257)])
@@ -79,91 +80,25 @@
 
 #include "_backtrack.h"
 #include "_hash.h"
+#include "_pretoken_cache.h"
 #include "_scan_api.h"
+#include "_specials.h"
 
 #define NO_TOKEN UINT32_MAX
 #define NO_RANK UINT32_MAX
-/* Pre-tokens up to this many bytes are kept in the cache (longer ones are rarely seen twice). */
-#define CACHE_KEY_MAX 255
-/* The cache's slots: it starts small (emptying it stays cheap for a short text) and doubles up to the largest. */
-#define CACHE_SLOTS_FIRST (1u << 12)
-#define CACHE_SLOTS_MOST (1u << 20)
-/* ... and holds at most this many bytes of pre-tokens (and as many ids) before it is emptied. */
-#define CACHE_BYTES_MOST ((size_t)48 << 20)
-/* The ranks rule's memo of merges by the tokens they join (a slot per hash, the last one found kept). */
-#define MEMO_BITS 16
-/* The cache's small table in front of the whole one (a slot per hash: 512 KB, in the processor's caches). */
-#define HOT_BITS 14
-/* The bits of the cache's filter of cut clauses seen once (128 KB). */
-#define ONCE_BITS 20
-/* How many of its words set are remembered, to be cleared one by one (more: all are cleared). */
-#define ONCE_LOG 256
-/* How many hot slots written are remembered, to be cleared one by one (by a uint16 index). */
-#define HOT_LOG 1024
-#if HOT_BITS > 16
-#error "the hot slots written are remembered as uint16"
-#endif
 /* Characters scanned between two checks for Ctrl-C (with the GIL taken back). */
 #define BATCH_CHARS ((Py_ssize_t)1 << 20)
 
 static const ScanApi *scan_api = NULL;
 
-/* A function kept out of its callers (the hit loop of encode_pretokens stays small: its registers for the hits), and
- * one always written into them (the hit's test: no call). */
-#if defined(__GNUC__) || defined(__clang__)
-#define COLD_PATH __attribute__((noinline))
-#define HOT_PATH inline __attribute__((always_inline))
-#else
-#define COLD_PATH
-#define HOT_PATH inline
-#endif
+/* ----- the tables: token bytes -> token, (left, right) -> merge ----- */
 
-/* ----- hashing ----- */
-
-/* A hash of n bytes, eight at a time (the length goes in first, so "a" and "a\0" differ). */
-static inline uint64_t hash_bytes(const unsigned char *p, size_t n) {
-    uint64_t h = 0x9e3779b97f4a7c15ull ^ (uint64_t)n;
-    while (n >= 8) {
-        uint64_t w;
-        memcpy(&w, p, 8);
-        h = (h ^ w) * 0xff51afd7ed558ccdull;
-        h ^= h >> 32;
-        p += 8;
-        n -= 8;
-    }
-    uint64_t w = 0;
-    memcpy(&w, p, n);
-    return mix64(h ^ w);
-}
-
-/* The first 16 bytes of p (n bytes), zero after its end. */
-static inline void head_of(const unsigned char *p, size_t n, uint64_t head[2]) {
-    unsigned char buffer[16] = {0};
-    memcpy(buffer, p, n < 16 ? n : 16);
-    memcpy(head, buffer, 16);
-}
-
-/* The hash of a key of 16 bytes or fewer from its head and length (key_of and key_at must agree: one formula): its
- * second eight bytes spread by a multiply (zero for most keys, eight bytes or fewer) and one mix of them all. */
-static inline uint64_t short_key_hash(const uint64_t head[2], size_t n) {
-    return mix64(head[0] ^ head[1] * 0x9e3779b97f4a7c15ull ^ (uint64_t)n << 56);
-}
-
-/* The hash of a key (a token's or a pre-token's bytes, n of them) and its head (its first 16 bytes): a key of 16 bytes
- * or fewer is hashed from its head alone, which the look-up needs anyway. */
-static inline uint64_t key_of(const unsigned char *p, size_t n, uint64_t head[2]) {
-    head_of(p, n, head);
-    if (n > 16) return hash_bytes(p, n);
-    return short_key_hash(head, n);
-}
-
+/* The slots of a table for `entries` keys, at most half full: a power of two, 16 or more. */
 static size_t table_size(size_t entries) {
     size_t size = 16;
     while (size < 2 * entries) size <<= 1;
     return size;
 }
-
-/* ----- the tables: token bytes -> token, (left, right) -> merge ----- */
 
 /* A token in the bytes table. Its first 16 bytes are kept in the slot (zero after its end): most tokens are that short
  * and are then compared without reading the tokens' bytes elsewhere in memory. */
@@ -182,62 +117,7 @@ typedef struct {
     uint32_t merged; /* the token the merge makes */
 } PairSlot;
 
-/* A pre-token seen already, in 32 bytes: its first 16 bytes (most pre-tokens are no longer) and its ids when it has
- * one or two (most have), so that a look-up that finds it reads no other memory; its whole bytes are in the keys
- * pool (compared past the 16th, hashed again when the table grows), more ids in the ids pool. */
-typedef struct {
-    uint64_t head[2];
-    uint32_t key_at;
-    uint16_t key_len; /* 0: an empty slot */
-    uint16_t ids_len;
-    uint32_t ids[2];  /* its ids; past two, ids[0] is where they start in the ids pool */
-} CacheSlot;
-
-
-typedef struct {
-    CacheSlot *slots;
-    size_t size, count;
-    unsigned char *keys;
-    size_t keys_used, keys_room;
-    uint32_t *ids;
-    size_t ids_used, ids_room;
-    uint32_t limit; /* the merge limit its ids were made under */
-    size_t slots_most, bytes_most; /* its bounds: CACHE_SLOTS_MOST and CACHE_BYTES_MOST, or a share (stash_new) */
-    CacheSlot hot[1 << HOT_BITS]; /* the last pre-tokens found or added */
-    /* The hot slots written since the cache was last emptied (the first HOT_LOG of them; more: all may be): emptying
-     * it after a short text (a truncated view's encode, another limit) clears those, not the whole 512 KB. */
-    uint16_t hot_written[HOT_LOG];
-    size_t hot_writes;
-    /* A bit per hash of the clauses merge_cut cut, set at their first sight (most are seen once: 3 in 4 of a Chinese
-     * novel's): a clause is remembered whole at its second (seen_twice); its pieces always are. */
-    uint64_t once[1 << (ONCE_BITS - 6)];
-    uint32_t once_written[ONCE_LOG]; /* its words set since the cache was emptied (the first ONCE_LOG of them) */
-    size_t once_writes;
-} Cache;
-
-static inline const uint32_t *slot_ids(const Cache *c, const CacheSlot *slot) {
-    return slot->ids_len <= 2 ? slot->ids : c->ids + slot->ids[0];
-}
-
 enum { RULE_PAIRS = 0, RULE_RANKS = 1 };
-
-/* Ranks rule: what merging two tokens makes, remembered by the pair of tokens: the bytes table is large (o200k: 16 MB)
- * and each look-up there is a miss of the processor's caches; the pairs a text joins repeat (a Han character's
- * bytes, common words), and this small table holds them. */
-typedef struct {
-    uint64_t pair;   /* left << 32 | right, + 1; 0: an empty slot */
-    uint32_t rank;   /* the rank of the token made, NO_RANK if none */
-    uint32_t merged; /* the token made */
-} MemoSlot;
-
-/* What encoding changes, and the lock that guards it: the cache of pre-tokens and the ranks rule's memo. An encoder
- * has one per thread encoding with it at once (up to STASHES_MOST), so that threads encoding parts of a text each
- * use a core (take_stash); the tables they read never change. */
-typedef struct {
-    Cache cache;
-    MemoSlot *memo;          /* ranks rule: 1 << MEMO_BITS slots */
-    PyThread_type_lock lock;
-} Stash;
 
 /* The most stashes an encoder makes (threads encoding with it at once past these wait for one). */
 #define STASHES_MOST 16
@@ -320,217 +200,6 @@ static const PairSlot *find_pair(const Encoder *e, uint32_t left, uint32_t right
         const PairSlot *slot = &e->pair_slots[i];
         if (slot->rank == NO_RANK || slot->pair == pair) return slot;
     }
-}
-
-/* ----- the cache ----- */
-
-/* n items of `size` bytes, all zero, their pages written now (not calloc's): a page of zeros calloc lends is read
- * first (a look-up) and written later (an addition), and that second fault must flush the page's old mapping from
- * every core running the process, by an interrupt to each: with two threads encoding, 4% of their time. NULL out
- * of memory. */
-static void *zeroed(size_t n, size_t size) {
-    if (size && n > SIZE_MAX / size) return NULL;
-    size_t bytes = n * size;
-    void *p = PyMem_RawMalloc(bytes ? bytes : 1);
-    if (p) memset(p, 0, bytes);
-    return p;
-}
-
-static void cache_free(Cache *c) {
-    PyMem_RawFree(c->slots);
-    PyMem_RawFree(c->keys);
-    PyMem_RawFree(c->ids);
-    memset(c, 0, sizeof(*c));
-}
-
-/* Empties the cache (its slots shrink back to the first size). 0, or -1 out of memory. */
-static int cache_clear(Cache *c) {
-    if (c->size != CACHE_SLOTS_FIRST) {
-        CacheSlot *slots = zeroed(CACHE_SLOTS_FIRST, sizeof(CacheSlot));
-        if (!slots) return -1;
-        PyMem_RawFree(c->slots);
-        c->slots = slots;
-        c->size = CACHE_SLOTS_FIRST;
-    } else {
-        memset(c->slots, 0, c->size * sizeof(CacheSlot));
-    }
-    if (c->hot_writes > HOT_LOG) {
-        memset(c->hot, 0, sizeof(c->hot));
-    } else {
-        for (size_t k = 0; k < c->hot_writes; k++) c->hot[c->hot_written[k]].key_len = 0;
-    }
-    c->hot_writes = 0;
-    if (c->once_writes > ONCE_LOG) {
-        memset(c->once, 0, sizeof(c->once));
-    } else {
-        for (size_t k = 0; k < c->once_writes; k++) c->once[c->once_written[k]] = 0;
-    }
-    c->once_writes = 0;
-    c->count = c->keys_used = c->ids_used = 0;
-    return 0;
-}
-
-/* Whether two keys' heads (their first 16 bytes) are the same: one comparison of the 16 bytes where SSE2 is. */
-static inline int same_head(const uint64_t a[2], const uint64_t b[2]) {
-#if defined(__SSE2__)
-    __m128i x = _mm_loadu_si128((const __m128i *)a), y = _mm_loadu_si128((const __m128i *)b);
-    return _mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) == 0xffff;
-#else
-    return a[0] == b[0] && a[1] == b[1];
-#endif
-}
-
-/* The pre-token p (n bytes, hash h, first 16 bytes head) in the whole table, or NULL. */
-static const CacheSlot *cache_lookup(const Cache *c, uint64_t h, const uint64_t head[2], const unsigned char *p,
-                                     size_t n) {
-    size_t mask = c->size - 1;
-    for (size_t i = h & mask;; i = (i + 1) & mask) {
-        const CacheSlot *slot = &c->slots[i];
-        if (!slot->key_len) return NULL;
-        if (slot->key_len == n && slot->head[0] == head[0] && slot->head[1] == head[1] &&
-            (n <= 16 || !memcmp(c->keys + slot->key_at + 16, p + 16, n - 16)))
-            return slot;
-    }
-}
-
-/* Writes a pre-token's slot into the small table (remembering where, while few are). */
-static inline void hot_put(Cache *c, uint64_t h, const CacheSlot *slot) {
-    size_t at = h >> (64 - HOT_BITS);
-    c->hot[at] = *slot;
-    if (c->hot_writes < HOT_LOG) c->hot_written[c->hot_writes] = (uint16_t)at;
-    if (c->hot_writes <= HOT_LOG) c->hot_writes++;
-}
-
-/* cache_find past the small table: the whole table (a hit there goes into the small table). */
-COLD_PATH static const CacheSlot *cache_find_whole(Cache *c, uint64_t h, const uint64_t head[2],
-                                                   const unsigned char *p, size_t n) {
-    const CacheSlot *slot = cache_lookup(c, h, head, p, n);
-    if (slot) hot_put(c, h, slot);
-    return slot;
-}
-
-/* The pre-token p in the cache, or NULL: first in the small table of the last ones found (its test written into
- * the caller: warm English 0.0645 -> 0.0620 s), then in the whole table (a hit there goes into the small table). */
-static HOT_PATH const CacheSlot *cache_find(Cache *c, uint64_t h, const uint64_t head[2], const unsigned char *p,
-                                            size_t n) {
-    CacheSlot *hot = &c->hot[h >> (64 - HOT_BITS)];
-    if (hot->key_len == n && same_head(hot->head, head) &&
-        (n <= 16 || !memcmp(c->keys + hot->key_at + 16, p + 16, n - 16)))
-        return hot;
-    return cache_find_whole(c, h, head, p, n);
-}
-
-static void cache_place(Cache *c, uint64_t h, const CacheSlot *entry) {
-    size_t mask = c->size - 1, i = h & mask;
-    while (c->slots[i].key_len) i = (i + 1) & mask;
-    c->slots[i] = *entry;
-}
-
-/* Doubles the slots (when half full). 0, or -1 out of memory. */
-static int cache_grow(Cache *c) {
-    CacheSlot *old = c->slots;
-    size_t old_size = c->size;
-    CacheSlot *slots = zeroed(old_size * 2, sizeof(CacheSlot));
-    if (!slots) return -1;
-    c->slots = slots;
-    c->size = old_size * 2;
-    for (size_t i = 0; i < old_size; i++) {
-        uint64_t head[2];
-        if (old[i].key_len) cache_place(c, key_of(c->keys + old[i].key_at, old[i].key_len, head), &old[i]);
-    }
-    PyMem_RawFree(old);
-    return 0;
-}
-
-/* Makes room for `more` items of `item` bytes in a pool; 0, or -1 out of memory. */
-static int pool_room(void **pool, size_t *room, size_t used, size_t more, size_t item) {
-    if (used + more <= *room) return 0;
-    size_t want = *room ? *room : 4096;
-    while (want < used + more) want *= 2;
-    void *grown = PyMem_RawRealloc(*pool, want * item);
-    if (!grown) return -1;
-    *pool = grown;
-    *room = want;
-    return 0;
-}
-
-/* Whether a cut clause of hash h was seen before (since the cache was last emptied): its bit, set if it was not.
- * A bit another clause set says yes: that clause is remembered at its first sight, as every one was before. */
-static inline int seen_twice(Cache *c, uint64_t h) {
-    size_t bit = (size_t)(h >> 24) & (((size_t)1 << ONCE_BITS) - 1);
-    uint64_t mask = (uint64_t)1 << (bit & 63), was = c->once[bit >> 6] & mask;
-    if (was) return 1;
-    if (c->once_writes < ONCE_LOG) c->once_written[c->once_writes] = (uint32_t)(bit >> 6);
-    if (c->once_writes <= ONCE_LOG) c->once_writes++;
-    c->once[bit >> 6] |= mask;
-    return 0;
-}
-
-/* Remembers the ids of pre-token p (emptying the cache first when it is full). 0, or -1 out of memory. */
-static int cache_add(Cache *c, uint64_t h, const uint64_t head[2], const unsigned char *p, size_t n,
-                     const uint32_t *ids, size_t count) {
-    if (n > CACHE_KEY_MAX || count > n) return 0;
-    if (c->keys_used + n > c->bytes_most || c->ids_used + count > c->bytes_most) {
-        if (cache_clear(c) < 0) return -1;
-    }
-    if (2 * (c->count + 1) > c->size) {
-        if (c->size >= c->slots_most) {
-            if (cache_clear(c) < 0) return -1;
-        } else if (cache_grow(c) < 0) {
-            return -1;
-        }
-    }
-    if (pool_room((void **)&c->keys, &c->keys_room, c->keys_used, n, 1) < 0 ||
-        (count > 2 && pool_room((void **)&c->ids, &c->ids_room, c->ids_used, count, sizeof(uint32_t)) < 0))
-        return -1;
-    CacheSlot entry = {{0, 0}, (uint32_t)c->keys_used, (uint16_t)n, (uint16_t)count, {0, 0}};
-    memcpy(entry.head, head, sizeof(entry.head));
-    memcpy(c->keys + c->keys_used, p, n);
-    c->keys_used += n;
-    if (count <= 2) {
-        memcpy(entry.ids, ids, count * sizeof(uint32_t));
-    } else {
-        entry.ids[0] = (uint32_t)c->ids_used;
-        memcpy(c->ids + c->ids_used, ids, count * sizeof(uint32_t));
-        c->ids_used += count;
-    }
-    c->count++;
-    cache_place(c, h, &entry);
-    hot_put(c, h, &entry);
-    return 0;
-}
-
-/* ----- stashes: a cache and memo per thread encoding at once ----- */
-
-static void stash_free(Stash *s) {
-    if (!s) return;
-    cache_free(&s->cache);
-    PyMem_RawFree(s->memo);
-    if (s->lock) PyThread_free_lock(s->lock);
-    PyMem_RawFree(s);
-}
-
-/* The share of the cache's bounds a stash made for another thread gets (the first gets them whole): words that never
- * repeat fill every cache, and sixteen threads' caches would hold 1.3 GB; this way, under 400 MB. */
-#define STASH_SHARE 4
-
-/* A new stash: an empty cache (its bounds whole for the encoder's first, a share for the others), a memo for the
- * ranks rule (ranks: 1), its lock. NULL out of memory. */
-static Stash *stash_new(int ranks, int first) {
-    Stash *s = zeroed(1, sizeof(Stash));
-    if (!s) return NULL;
-    s->cache.slots = zeroed(CACHE_SLOTS_FIRST, sizeof(CacheSlot));
-    s->cache.size = CACHE_SLOTS_FIRST;
-    s->cache.limit = NO_RANK;
-    s->cache.slots_most = first ? CACHE_SLOTS_MOST : CACHE_SLOTS_MOST / STASH_SHARE;
-    s->cache.bytes_most = first ? CACHE_BYTES_MOST : CACHE_BYTES_MOST / STASH_SHARE;
-    s->memo = ranks ? zeroed((size_t)1 << MEMO_BITS, sizeof(MemoSlot)) : NULL;
-    s->lock = PyThread_allocate_lock();
-    if (!s->cache.slots || (ranks && !s->memo) || !s->lock) {
-        stash_free(s);
-        return NULL;
-    }
-    return s;
 }
 
 /* ----- one call's working memory (never shared: no lock) ----- */
@@ -694,188 +363,6 @@ static int merge_by_heap(const Encoder *e, Work *w, const unsigned char *word, s
         if (push_id(&w->out, part[i]) < 0) return -1;
     }
     return 0;
-}
-
-/* ----- special tokens: split out of the text first (pretokenize/specials.py's SpecialSplitter) ----- */
-
-/* A tokenizer's special tokens, made once by specials(tokens, ids) and given to each encode: where one starts, it is
- * its id; where several start at the same place, the longest; the text between two is ordinary text. They are kept
- * sorted by their first code point and, among equal ones, longest first: the first that matches at a place is the
- * one taken. A token with a surrogate is left out: the Python path replaces the text's lone surrogates by U+FFFD
- * before it looks for special tokens (fix_surrogates), so no such token is ever found. The encoder does the same
- * where it can (utf8_of: a surrogate is no special token's character, so none is found at one, as none is at the
- * U+FFFD the Python path reads there), but not where a token holds U+FFFD itself (has_replacement): there a
- * surrogate stops the encode with UnicodeEncodeError, and Tokenizer.encode replaces them and encodes again.
- *
- *   >>> specials = _encode.specials(["<|endoftext|>"], [50256])
- *   >>> enc.encode("lo<|endoftext|>w", 2, specials)
- *   [256, 50256, 119]
- */
-typedef struct {
-    PyObject_HEAD
-    Py_ssize_t count;
-    Py_UCS4 *chars;        /* the tokens' code points, one token after another */
-    Py_ssize_t *starts;    /* token k is chars[starts[k] : starts[k + 1]] */
-    PyObject **ids;        /* token k's id */
-    uint64_t filter[1024]; /* a bit per first code point (its low 16 bits): most characters start no token */
-    int one_first;         /* every token starts with chars[0] (found with memchr) */
-    int has_replacement;   /* a token holds U+FFFD: the text's lone surrogates are not replaced (see above) */
-} Specials;
-
-static void specials_dealloc(Specials *s) {
-    for (Py_ssize_t k = 0; s->ids && k < s->count; k++) Py_XDECREF(s->ids[k]);
-    PyMem_Free(s->ids);
-    PyMem_Free(s->chars);
-    PyMem_Free(s->starts);
-    PyObject_Free(s);
-}
-
-static PyTypeObject SpecialsType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "bpe_core._encode.Specials",
-    .tp_basicsize = sizeof(Specials),
-    .tp_dealloc = (destructor)specials_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A tokenizer's special tokens, for Encoder.encode: made by bpe_core._encode.specials().",
-};
-
-typedef struct {
-    PyObject *token;
-    Py_ssize_t length;
-    Py_UCS4 first;
-} SpecialOrder;
-
-/* By their code points, as strings sort (a token before those it is the start of): the tokens that start like the
- * text at a place are then one run of the list, which special_at narrows letter by letter. */
-static int special_order(const void *a, const void *b) {
-    PyObject *x = PyTuple_GET_ITEM(((const SpecialOrder *)a)->token, 0);
-    PyObject *y = PyTuple_GET_ITEM(((const SpecialOrder *)b)->token, 0);
-    return PyUnicode_Compare(x, y); /* two str: no error */
-}
-
-/* Whether the token holds a character from `low` to `high`. */
-static int holds(PyObject *token, Py_UCS4 low, Py_UCS4 high) {
-    for (Py_ssize_t i = 0; i < PyUnicode_GET_LENGTH(token); i++) {
-        Py_UCS4 ch = PyUnicode_READ_CHAR(token, i);
-        if (ch >= low && ch <= high) return 1;
-    }
-    return 0;
-}
-
-/* specials(tokens: list[str], ids: list[int]) -> Specials: token k (a non-empty str) has id ids[k] */
-static PyObject *make_specials(PyObject *module, PyObject *args) {
-    PyObject *tokens, *ids;
-    if (!PyArg_ParseTuple(args, "O!O!", &PyList_Type, &tokens, &PyList_Type, &ids)) return NULL;
-    Py_ssize_t n = PyList_GET_SIZE(tokens);
-    if (n != PyList_GET_SIZE(ids))
-        return PyErr_Format(PyExc_ValueError, "%zd special tokens but %zd ids", n, PyList_GET_SIZE(ids));
-    SpecialOrder *order = PyMem_Calloc((size_t)n + 1, sizeof(SpecialOrder));
-    Specials *s = order ? PyObject_New(Specials, &SpecialsType) : NULL;
-    if (!s) {
-        PyMem_Free(order);
-        return PyErr_NoMemory();
-    }
-    memset((char *)s + sizeof(PyObject), 0, sizeof(Specials) - sizeof(PyObject));
-    size_t total = 0;
-    Py_ssize_t kept = 0;
-    for (Py_ssize_t k = 0; k < n; k++) {
-        PyObject *token = PyList_GET_ITEM(tokens, k);
-        if (!PyUnicode_Check(token) || PyUnicode_GET_LENGTH(token) == 0 || !PyLong_Check(PyList_GET_ITEM(ids, k))) {
-            PyErr_Format(PyExc_ValueError, "special token %zd is not a non-empty str with an int id", k);
-            goto failed;
-        }
-        if (holds(token, 0xd800, 0xdfff)) continue;
-        if (holds(token, 0xfffd, 0xfffd)) s->has_replacement = 1;
-        PyObject *pair = PyTuple_Pack(2, token, PyList_GET_ITEM(ids, k)); /* held while sorting */
-        if (!pair) goto failed;
-        order[kept++] = (SpecialOrder){pair, PyUnicode_GET_LENGTH(token), PyUnicode_READ_CHAR(token, 0)};
-        total += (size_t)PyUnicode_GET_LENGTH(token);
-    }
-    qsort(order, (size_t)kept, sizeof(SpecialOrder), special_order);
-    s->chars = PyMem_Malloc(sizeof(Py_UCS4) * (total + 1));
-    s->starts = PyMem_Malloc(sizeof(Py_ssize_t) * ((size_t)kept + 1));
-    s->ids = PyMem_Calloc((size_t)kept + 1, sizeof(PyObject *));
-    if (!s->chars || !s->starts || !s->ids) {
-        PyErr_NoMemory();
-        goto failed;
-    }
-    s->one_first = 1;
-    Py_ssize_t at = 0;
-    for (Py_ssize_t k = 0; k < kept; k++) {
-        PyObject *token = PyTuple_GET_ITEM(order[k].token, 0);
-        s->starts[k] = at;
-        if (!PyUnicode_AsUCS4(token, s->chars + at, order[k].length, 0)) goto failed;
-        at += order[k].length;
-        s->ids[k] = Py_NewRef(PyTuple_GET_ITEM(order[k].token, 1));
-        s->count = k + 1;
-        s->filter[(order[k].first & 0xffff) >> 6] |= (uint64_t)1 << (order[k].first & 63);
-        if (order[k].first != order[0].first) s->one_first = 0;
-    }
-    s->starts[kept] = at;
-    for (Py_ssize_t k = 0; k < kept; k++) Py_DECREF(order[k].token);
-    PyMem_Free(order);
-    return (PyObject *)s;
-failed:
-    for (Py_ssize_t k = 0; k < kept; k++) Py_XDECREF(order[k].token);
-    PyMem_Free(order);
-    Py_DECREF(s);
-    return NULL;
-}
-
-/* The code unit where a character's low byte is (memchr looks for it). */
-#if PY_LITTLE_ENDIAN
-#define LOW_BYTE_AT(kind) 0
-#else
-#define LOW_BYTE_AT(kind) ((kind) - 1)
-#endif
-
-/* The first place in t[i:] whose character may start a special token (its bit in the filter), or t->n. When all
- * start with one character, memchr finds its low byte (the text's units are searched as bytes, many at a time). */
-static Py_ssize_t next_candidate(const Specials *s, const ScanText *t, Py_ssize_t i) {
-    int kind = t->kind;
-    if (s->one_first && (kind == 4 || s->chars[0] < (Py_UCS4)1 << (8 * kind))) {
-        Py_UCS4 first = s->chars[0];
-        const unsigned char *base = t->data, *end = base + (size_t)kind * (size_t)t->n;
-        for (const unsigned char *p = base + (size_t)kind * (size_t)i; p < end; p++) {
-            p = memchr(p, (int)(first & 0xff), (size_t)(end - p));
-            if (!p) return t->n;
-            size_t offset = (size_t)(p - base);
-            if (offset % (size_t)kind == LOW_BYTE_AT(kind) && PyUnicode_READ(kind, base, offset / kind) == first)
-                return (Py_ssize_t)(offset / (size_t)kind);
-        }
-        return t->n;
-    }
-    if (s->one_first) return t->n; /* a character wider than the text's */
-    for (; i < t->n; i++) {
-        Py_UCS4 ch = PyUnicode_READ(kind, t->data, i) & 0xffff;
-        if (s->filter[ch >> 6] >> (ch & 63) & 1) return i;
-    }
-    return t->n;
-}
-
-/* The first of the tokens lo..hi-1 (all longer than j, sorted) whose character j is ch or more (above: more). */
-static Py_ssize_t first_with(const Specials *s, Py_ssize_t lo, Py_ssize_t hi, Py_ssize_t j, Py_UCS4 ch, int above) {
-    while (lo < hi) {
-        Py_ssize_t middle = lo + (hi - lo) / 2;
-        Py_UCS4 at = s->chars[s->starts[middle] + j];
-        if (at < ch || (above && at == ch)) lo = middle + 1;
-        else hi = middle;
-    }
-    return lo;
-}
-
-/* The special token that starts at t[i] (the longest), or -1: the tokens that agree with the text on their first j
- * characters are the run lo..hi-1 of the sorted list; each character read narrows it by two binary searches, and a
- * token as long as what agrees (the first of the run) is a match; the last one found is the longest. */
-static Py_ssize_t special_at(const Specials *s, const ScanText *t, Py_ssize_t i) {
-    Py_ssize_t lo = 0, hi = s->count, found = -1;
-    for (Py_ssize_t j = 0; lo < hi; j++) {
-        if (s->starts[lo + 1] - s->starts[lo] == j) found = lo++; /* the token that is the j characters read */
-        if (lo == hi || i + j >= t->n) break;
-        Py_UCS4 ch = PyUnicode_READ(t->kind, t->data, i + j);
-        lo = first_with(s, lo, hi, j, ch, 0);
-        hi = first_with(s, lo, hi, j, ch, 1);
-    }
-    return found;
 }
 
 /* Appends the tokens BPE makes of word (n bytes) to w->out, by backtracking where the encoder's vocabulary allows
