@@ -11,7 +11,8 @@ Rows (corpora built and cached by ``corpora.py``; ``apt-get download`` fetches t
   rule (what a tokenizer we trained uses); tiktoken encodes the same text with GPT-2's ranks, for the speed;
 - with ``--rows all``, beyond the goal: ``code-o200k`` and ``english-cl100k`` (the newer tokenizers) and
   ``latin-o200k`` (the English prose as a Latin-1 text, an é every ~50 characters: ``corpora.latin_corpus``) and
-  ``european-o200k`` (real German prose, Debian's translated manual pages: ``corpora.european_corpus``).
+  ``european-o200k`` (real German prose, Debian's translated manual pages: ``corpora.european_corpus``) and
+  ``novel-o200k`` (Chinese prose as a novel has it: the 红楼梦 the app ships, ``corpora.novel_corpus``).
 
 Each run is a new process (cold caches: the pre-token cache starts empty, as for a user's first encode), the
 encoders alternating run by run; the median CPU time of the runs counts (wall time beside it: a shared machine
@@ -53,6 +54,7 @@ ROWS = {
     "english-cl100k": ("english", "cl100k_base", "ranks"),
     "latin-o200k": ("latin", "o200k_base", "ranks"),
     "european-o200k": ("european", "o200k_base", "ranks"),
+    "novel-o200k": ("novel", "o200k_base", "ranks"),
 }
 GOAL_ROWS = ("stdlib", "english", "chinese", "pairs")
 QUICK = {
@@ -61,6 +63,7 @@ QUICK = {
     "chinese": "chinese_corpus",
     "latin": "latin_corpus",
     "european": "european_corpus",
+    "novel": "novel_corpus",
 }
 
 
