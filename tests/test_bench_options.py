@@ -608,3 +608,21 @@ def test_a_corpus_whose_write_fills_the_disk_is_said_and_leaves_no_file(tmp_path
     assert made.read_text(encoding="utf-8") == "the cat and dog"
     made.write_text("edited by hand", encoding="utf-8")
     assert bench.distinct_words(source).read_text(encoding="utf-8") == "edited by hand"
+
+
+def test_a_damaged_shipped_novel_is_a_corpus_not_built(monkeypatch, capsys):
+    """The novel-o200k row's corpus is the shipped 红楼梦: damaged (its SHA-256 wrong), the row says so and the run
+    ends with 2, no traceback, nothing measured."""
+    from bpe_core.corpus import samples
+
+    bench = bench_module(PEERS)
+
+    def damaged(name):
+        raise samples.SampleCorpusError("the shipped corpus X is damaged (wrong SHA-256): reinstall BPE Explorer")
+
+    monkeypatch.setattr(samples, "corpus_path", damaged)
+    monkeypatch.setattr(bench, "bench", lambda *a: pytest.fail("measured"))
+    assert bench.main(["--rows", "novel-o200k", "--repeat", "1"]) == 2
+    said = capsys.readouterr()
+    assert "the shipped novel: the shipped corpus X is damaged (wrong SHA-256)" in said.out + said.err
+    assert "Traceback" not in said.out + said.err

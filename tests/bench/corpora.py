@@ -263,10 +263,14 @@ def european_corpus() -> Path:
 def novel_corpus() -> Path:
     """The Chinese novel the app ships as a sample corpus: 红楼梦 with Zhiyanzhai's commentary, 2.1 MB, 83% Han,
     stored two bytes a character (bpe_core.corpus.samples unpacks it from the package: nothing is downloaded).
-    Chinese prose as a novel has it, where chinese_corpus mixes poems, fortunes, a FAQ and manual pages."""
+    Chinese prose as a novel has it, where chinese_corpus mixes poems, fortunes, a FAQ and manual pages. A damaged
+    installation or a cache that cannot be written is a CorpusBuildError, as any corpus not built."""
     from bpe_core.corpus.samples import corpus_path
 
-    return corpus_path("chinese-prose")
+    try:
+        return corpus_path("chinese-prose")
+    except OSError as exc:  # (SampleCorpusError: the shipped file damaged; a full disk unpacking it)
+        raise CorpusBuildError(f"the shipped novel: {exc}") from None
 
 
 BUILDERS = {
